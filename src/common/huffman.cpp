@@ -1,0 +1,118 @@
+#include "common/huffman.hpp"
+
+#include "common/bits.hpp"
+#include "common/fse.hpp"
+
+namespace zest::detail {
+
+namespace {
+constexpr unsigned max_fse_weight_log = 6;
+constexpr unsigned max_encoded_weights = 255;
+
+// Two interleaved FSE states over one backward stream; decoding stops when
+// a state update runs past the stream's start (the format's end rule).
+errc decode_fse_weights(const std::uint8_t* src, std::size_t size, huffman_weights& w) noexcept {
+    fse_distribution dist;
+    std::size_t header = 0;
+    ZEST_TRY(read_fse_distribution(src, size, max_fse_weight_log, 255, dist, header));
+    fse_cell cells[1u << max_fse_weight_log];
+    ZEST_TRY(build_fse_cells(dist, cells));
+    if (header >= size) return errc::huffman_invalid;
+
+    backward_bit_reader br;
+    if (!br.init(src + header, size - header)) return errc::huffman_invalid;
+    const unsigned log = dist.accuracy_log;
+    std::uint32_t s1 = std::uint32_t(br.read(log));
+    std::uint32_t s2 = std::uint32_t(br.read(log));
+    br.refill();
+    unsigned n = 0;
+    for (;;) {
+        if (n + 2 > max_encoded_weights) return errc::huffman_invalid;
+        w.weight[n++] = cells[s1].symbol;
+        s1 = cells[s1].baseline + std::uint32_t(br.read(cells[s1].nb_bits));
+        br.refill();
+        if (br.overflowed()) {
+            w.weight[n++] = cells[s2].symbol;
+            break;
+        }
+        if (n + 2 > max_encoded_weights) return errc::huffman_invalid;
+        w.weight[n++] = cells[s2].symbol;
+        s2 = cells[s2].baseline + std::uint32_t(br.read(cells[s2].nb_bits));
+        br.refill();
+        if (br.overflowed()) {
+            w.weight[n++] = cells[s1].symbol;
+            break;
+        }
+    }
+    w.count = n;
+    return ok;
+}
+}  // namespace
+
+errc read_huffman_weights(const std::uint8_t* src, std::size_t size, huffman_weights& w,
+                          std::size_t& used) noexcept {
+    if (size == 0) return errc::truncated_input;
+    const unsigned header = src[0];
+    if (header < 128) {
+        if (header == 0 || std::size_t(header) + 1 > size) return errc::huffman_invalid;
+        ZEST_TRY(decode_fse_weights(src + 1, header, w));
+        used = 1 + std::size_t(header);
+        return ok;
+    }
+    const unsigned n = header - 127;
+    const std::size_t bytes = (n + 1) / 2;
+    if (bytes + 1 > size) return errc::huffman_invalid;
+    for (unsigned i = 0; i < n; ++i) {
+        const std::uint8_t b = src[1 + i / 2];
+        w.weight[i] = (i & 1) ? (b & 15) : (b >> 4);
+    }
+    w.count = n;
+    used = 1 + bytes;
+    return ok;
+}
+
+errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
+    // The weights sum (as 2^(w-1)) to just under a power of two; the implied
+    // last symbol fills the gap, which must itself be a power of two.
+    std::uint32_t rank_count[huf_max_bits + 2] = {};
+    std::uint32_t total = 0;
+    for (unsigned i = 0; i < w.count; ++i) {
+        const unsigned wt = w.weight[i];
+        if (wt > huf_max_bits) return errc::huffman_invalid;
+        rank_count[wt]++;
+        total += (1u << wt) >> 1;
+    }
+    if (total == 0) return errc::huffman_invalid;
+    const unsigned max_bits = highbit32(total) + 1;
+    if (max_bits > huf_max_bits) return errc::huffman_invalid;
+    const std::uint32_t rest = (1u << max_bits) - total;
+    if (rest & (rest - 1)) return errc::huffman_invalid;
+    const unsigned last = highbit32(rest) + 1;
+    if (w.count >= 256) return errc::huffman_invalid;
+    w.weight[w.count++] = std::uint8_t(last);
+    rank_count[last]++;
+    // A complete prefix code has an even, non-zero number of longest codes.
+    if (rank_count[1] < 2 || (rank_count[1] & 1)) return errc::huffman_invalid;
+
+    // Codes go to the lightest weights first, each symbol covering 2^(w-1)
+    // consecutive entries: start offsets per weight, then one pass.
+    std::uint32_t start[huf_max_bits + 2];
+    std::uint32_t pos = 0;
+    for (unsigned wt = 1; wt <= max_bits; ++wt) {
+        start[wt] = pos;
+        pos += rank_count[wt] << (wt - 1);
+    }
+    for (unsigned s = 0; s < w.count; ++s) {
+        const unsigned wt = w.weight[s];
+        if (wt == 0) continue;
+        const std::uint32_t len = 1u << (wt - 1);
+        const std::uint16_t e = std::uint16_t(s | ((max_bits + 1 - wt) << 8));
+        std::uint16_t* p = t.entries + start[wt];
+        for (std::uint32_t i = 0; i < len; ++i) p[i] = e;
+        start[wt] += len;
+    }
+    t.max_bits = max_bits;
+    return ok;
+}
+
+}  // namespace zest::detail

@@ -1,0 +1,230 @@
+#include "decompress/frame.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "decompress/literals.hpp"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "zest assumes a little-endian host");
+
+namespace zest::detail {
+
+errc parse_frame_header(const std::uint8_t* src, std::size_t size, frame_header& h) noexcept {
+    if (size < 4) return errc::truncated_input;
+    const std::uint32_t magic = load_le32(src);
+    h = frame_header{};
+    if ((magic & 0xFFFFFFF0u) == skippable_magic_base) {
+        if (size < 8) return errc::truncated_input;
+        h.skippable = true;
+        h.header_size = 8;
+        h.content_size = load_le32(src + 4);  // the payload's size
+        return ok;
+    }
+    if (magic != zstd_magic) return errc::unknown_frame;
+    if (size < 5) return errc::truncated_input;
+    const unsigned fhd = src[4];
+    const unsigned fcs_flag = fhd >> 6;
+    h.single_segment = (fhd >> 5) & 1;
+    if (fhd & 0x08) return errc::reserved_bit_set;
+    h.checksum = (fhd >> 2) & 1;
+    const unsigned did_flag = fhd & 3;
+    static constexpr unsigned did_bytes[4] = {0, 1, 2, 4};
+    static constexpr unsigned fcs_bytes[4] = {0, 2, 4, 8};
+    const std::size_t fcs_size = fcs_flag == 0 ? (h.single_segment ? 1 : 0) : fcs_bytes[fcs_flag];
+    h.header_size = 5 + (h.single_segment ? 0 : 1) + did_bytes[did_flag] + fcs_size;
+    if (size < h.header_size) return errc::truncated_input;
+
+    std::size_t pos = 5;
+    if (!h.single_segment) {
+        const unsigned wd = src[pos++];
+        const unsigned exponent = wd >> 3;
+        const std::uint64_t base = std::uint64_t(1) << (10 + exponent);
+        h.window_size = base + (base / 8) * (wd & 7);
+    }
+    switch (did_flag) {
+        case 1: h.dict_id = src[pos]; break;
+        case 2: h.dict_id = load_le16(src + pos); break;
+        case 3: h.dict_id = load_le32(src + pos); break;
+        default: break;
+    }
+    pos += did_bytes[did_flag];
+    switch (fcs_size) {
+        case 1: h.content_size = src[pos]; break;
+        case 2: h.content_size = std::uint64_t(load_le16(src + pos)) + 256; break;
+        case 4: h.content_size = load_le32(src + pos); break;
+        case 8: h.content_size = load_le64(src + pos); break;
+        default: break;
+    }
+    if (h.single_segment) h.window_size = h.content_size;
+    return ok;
+}
+
+errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_t& out) noexcept {
+    frame_header h;
+    ZEST_TRY(parse_frame_header(src, size, h));
+    if (h.skippable) {
+        if (h.content_size > size - 8) return errc::truncated_input;
+        out = 8 + std::size_t(h.content_size);
+        return ok;
+    }
+    std::size_t pos = h.header_size;
+    for (;;) {
+        if (size - pos < 3) return errc::truncated_input;
+        const std::uint32_t bh = load_le24(src + pos);
+        pos += 3;
+        const unsigned type = (bh >> 1) & 3;
+        if (type == 3) return errc::block_invalid;
+        const std::size_t csize = type == 1 ? 1 : bh >> 3;
+        if (csize > size - pos) return errc::truncated_input;
+        pos += csize;
+        if (bh & 1) break;
+    }
+    if (h.checksum) {
+        if (size - pos < 4) return errc::truncated_input;
+        pos += 4;
+    }
+    out = pos;
+    return ok;
+}
+
+errc output_buffer::reserve(std::size_t extra) noexcept {
+    if (!growable || cap - pos >= extra) return ok;
+    std::size_t want = std::max(cap * 2, pos + extra);
+    try {
+        growable->resize(want);
+    } catch (...) {
+        return errc::out_of_memory;
+    }
+    data = reinterpret_cast<std::uint8_t*>(growable->data());
+    cap = growable->size();
+    return ok;
+}
+
+namespace {
+
+errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::uint8_t* src,
+                             std::size_t size, const std::uint8_t* readable_end, std::size_t block_max,
+                             output_buffer& out, std::size_t frame_start) noexcept {
+    literals_view lits;
+    std::size_t used = 0;
+    ZEST_TRY(decode_literals(st, k, src, size, readable_end, block_max, lits, used));
+    unsigned nb_seq = 0;
+    std::size_t seq_used = 0;
+    ZEST_TRY(read_sequences_header(st, src + used, size - used, nb_seq, seq_used));
+    used += seq_used;
+
+    std::uint8_t* const op = out.data + out.pos;
+    const std::size_t room = out.cap - out.pos;
+    std::uint8_t* const buffer_end = out.data + out.cap;
+    std::uint8_t* const block_end = room > block_max ? op + block_max : buffer_end;
+    if (nb_seq == 0) {
+        if (lits.size > std::size_t(block_end - op))
+            return block_end == buffer_end ? errc::destination_too_small : errc::block_invalid;
+        std::memcpy(op, lits.ptr, lits.size);
+        out.pos += lits.size;
+        return ok;
+    }
+    sequences_job job{&st, src + used, size - used, nb_seq, lits, out.data + frame_start, op, block_end, buffer_end};
+    std::uint8_t* end = nullptr;
+    ZEST_TRY(k.sequences(job, end));
+    out.pos = std::size_t(end - out.data);
+    return ok;
+}
+
+errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
+                  output_buffer& out, unsigned max_window_log, std::size_t& consumed) noexcept {
+    frame_header h;
+    ZEST_TRY(parse_frame_header(src, size, h));
+    if (h.skippable) {
+        if (h.content_size > size - 8) return errc::truncated_input;
+        consumed = 8 + std::size_t(h.content_size);
+        return ok;
+    }
+    if (h.window_size > (std::uint64_t(1) << max_window_log)) return errc::window_too_large;
+    if (h.dict_id != 0) return errc::dictionary_required;
+    const std::size_t block_max = std::size_t(std::min<std::uint64_t>(h.window_size, block_size_max));
+    if (h.content_size != content_size_unknown) {
+        if (out.growable && h.content_size <= (std::uint64_t(1) << max_window_log) * 64) {
+            // Known size: one allocation (guarded: a header alone must not
+            // make us allocate arbitrarily much).
+            ZEST_TRY(out.reserve(std::size_t(h.content_size) + wild_slack));
+        } else if (!out.growable && h.content_size > out.cap - out.pos) {
+            return errc::destination_too_small;
+        }
+    }
+
+    st.reset_frame();
+    const std::size_t frame_start = out.pos;
+    XXH64_state_t xxh;
+    if (h.checksum) XXH64_reset(&xxh, 0);
+    const std::uint8_t* const src_end = src + size;
+    std::size_t pos = h.header_size;
+    for (;;) {
+        if (size - pos < 3) return errc::truncated_input;
+        const std::uint32_t bh = load_le24(src + pos);
+        pos += 3;
+        const bool last = bh & 1;
+        const unsigned type = (bh >> 1) & 3;
+        const std::size_t bsize = bh >> 3;
+        const std::size_t block_out_start = out.pos;
+        ZEST_TRY(out.reserve(block_max + wild_slack));
+        switch (type) {
+            case 0:  // raw
+                if (bsize > block_max) return errc::block_invalid;
+                if (bsize > size - pos) return errc::truncated_input;
+                if (bsize > out.cap - out.pos) return errc::destination_too_small;
+                std::memcpy(out.data + out.pos, src + pos, bsize);
+                out.pos += bsize;
+                pos += bsize;
+                break;
+            case 1:  // RLE
+                if (bsize > block_max) return errc::block_invalid;
+                if (size - pos < 1) return errc::truncated_input;
+                if (bsize > out.cap - out.pos) return errc::destination_too_small;
+                std::memset(out.data + out.pos, src[pos], bsize);
+                out.pos += bsize;
+                pos += 1;
+                break;
+            case 2:  // compressed
+                if (bsize > block_max) return errc::block_invalid;
+                if (bsize > size - pos) return errc::truncated_input;
+                ZEST_TRY(decode_compressed_block(st, k, src + pos, bsize, src_end, block_max, out, frame_start));
+                pos += bsize;
+                break;
+            default:
+                return errc::block_invalid;
+        }
+        if (h.checksum) XXH64_update(&xxh, out.data + block_out_start, out.pos - block_out_start);
+        if (last) break;
+    }
+    if (h.content_size != content_size_unknown && out.pos - frame_start != h.content_size)
+        return errc::content_size_mismatch;
+    if (h.checksum) {
+        if (size - pos < 4) return errc::truncated_input;
+        const std::uint32_t expected = load_le32(src + pos);
+        if (std::uint32_t(XXH64_digest(&xxh)) != expected) return errc::checksum_mismatch;
+        pos += 4;
+    }
+    consumed = pos;
+    return ok;
+}
+
+}  // namespace
+
+errc decode_frames(decoder_state& st, const std::uint8_t* src, std::size_t size, output_buffer& out,
+                   unsigned max_window_log) noexcept {
+    const kernel_set& k = active_kernels();
+    while (size != 0) {
+        std::size_t used = 0;
+        ZEST_TRY(decode_frame(st, k, src, size, out, max_window_log, used));
+        src += used;
+        size -= used;
+    }
+    return ok;
+}
+
+}  // namespace zest::detail

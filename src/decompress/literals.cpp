@@ -1,0 +1,107 @@
+#include "decompress/literals.hpp"
+
+#include <cstring>
+
+namespace zest::detail {
+
+errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
+                     const std::uint8_t* readable_end, std::size_t block_max, literals_view& out,
+                     std::size_t& used) noexcept {
+    if (size == 0) return errc::literals_invalid;
+    const unsigned b0 = src[0];
+    const unsigned type = b0 & 3;
+    const unsigned size_format = (b0 >> 2) & 3;
+
+    if (type < 2) {  // raw or RLE
+        std::size_t header, n;
+        switch (size_format) {
+            case 1:
+                if (size < 2) return errc::literals_invalid;
+                header = 2;
+                n = load_le16(src) >> 4;
+                break;
+            case 3:
+                if (size < 3) return errc::literals_invalid;
+                header = 3;
+                n = load_le24(src) >> 4;
+                break;
+            default:
+                header = 1;
+                n = b0 >> 3;
+                break;
+        }
+        if (n > block_max) return errc::literals_invalid;
+        if (type == 0) {
+            if (n > size - header) return errc::literals_invalid;
+            const std::uint8_t* p = src + header;
+            if (std::size_t(readable_end - p) >= n + wild_slack) {
+                out = {p, n};
+            } else {
+                std::memcpy(st.literals, p, n);
+                out = {st.literals, n};
+            }
+            used = header + n;
+        } else {
+            if (size < header + 1) return errc::literals_invalid;
+            std::memset(st.literals, src[header], n);
+            out = {st.literals, n};
+            used = header + 1;
+        }
+        return ok;
+    }
+
+    // Huffman-compressed (type 2) or treeless, reusing the previous table (type 3).
+    std::size_t header, regen, csize;
+    bool four_streams = true;
+    switch (size_format) {
+        case 0:
+        case 1: {
+            if (size < 3) return errc::literals_invalid;
+            const std::uint32_t v = load_le24(src);
+            header = 3;
+            regen = (v >> 4) & 0x3FF;
+            csize = (v >> 14) & 0x3FF;
+            four_streams = size_format == 1;
+            break;
+        }
+        case 2: {
+            if (size < 4) return errc::literals_invalid;
+            const std::uint32_t v = load_le32(src);
+            header = 4;
+            regen = (v >> 4) & 0x3FFF;
+            csize = v >> 18;
+            break;
+        }
+        default: {
+            if (size < 5) return errc::literals_invalid;
+            const std::uint32_t v = load_le32(src);
+            header = 5;
+            regen = (v >> 4) & 0x3FFFF;
+            csize = (v >> 22) | (std::size_t(src[4]) << 10);
+            break;
+        }
+    }
+    if (regen > block_max) return errc::literals_invalid;
+    if (csize > size - header) return errc::literals_invalid;
+    const std::uint8_t* p = src + header;
+    std::size_t stream_bytes = csize;
+    if (type == 2) {
+        std::size_t tree = 0;
+        ZEST_TRY(read_huffman_weights(p, csize, st.weights_scratch, tree));
+        ZEST_TRY(build_huffman_table(st.weights_scratch, st.huf));
+        p += tree;
+        stream_bytes -= tree;
+    } else if (st.huf.max_bits == 0) {
+        return errc::literals_invalid;  // treeless literals with no previous table
+    }
+    if (four_streams) {
+        ZEST_TRY(k.huf_4x(st.literals, regen, p, stream_bytes, st.huf));
+    } else {
+        ZEST_TRY(k.huf_1x(st.literals, regen, p, stream_bytes, st.huf));
+    }
+    out = {st.literals, regen};
+    used = header + csize;
+    return ok;
+}
+
+}  // namespace zest::detail

@@ -1,0 +1,161 @@
+// Sequences section header: counts, modes and the three decoding tables.
+#include "common/fse.hpp"
+#include "decompress/literals.hpp"
+
+namespace zest::detail {
+
+namespace {
+
+// Baselines and extra bits of literal-length codes 16..35 and match-length
+// codes 32..52 (smaller codes stand for themselves, plus 3 for matches).
+constexpr std::uint32_t ll_base_hi[20] = {16, 18, 20, 22, 24, 28, 32, 40, 48, 64,
+                                          128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536};
+constexpr std::uint8_t ll_bits_hi[20] = {1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+constexpr std::uint32_t ml_base_hi[21] = {35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99,
+                                          131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539};
+constexpr std::uint8_t ml_bits_hi[21] = {1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+
+enum class kind { literal_length, offset, match_length };
+
+void code_value(kind k, unsigned code, std::uint32_t& base, std::uint8_t& bits) noexcept {
+    switch (k) {
+        case kind::literal_length:
+            if (code < 16) { base = code; bits = 0; }
+            else { base = ll_base_hi[code - 16]; bits = ll_bits_hi[code - 16]; }
+            return;
+        case kind::match_length:
+            if (code < 32) { base = code + 3; bits = 0; }
+            else { base = ml_base_hi[code - 32]; bits = ml_bits_hi[code - 32]; }
+            return;
+        case kind::offset:
+            base = 1u << code;
+            bits = std::uint8_t(code);
+            return;
+    }
+}
+
+void fuse(kind k, const fse_cell* cells, unsigned log, seq_cell* out) noexcept {
+    for (std::uint32_t i = 0; i < (1u << log); ++i) {
+        code_value(k, cells[i].symbol, out[i].base, out[i].extra_bits);
+        out[i].nb_bits = cells[i].nb_bits;
+        out[i].next_base = cells[i].baseline;
+    }
+}
+
+// The format's default distributions.
+constexpr std::int16_t ll_default[36] = {4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2,
+                                         2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1};
+constexpr std::int16_t ml_default[53] = {1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1};
+constexpr std::int16_t of_default[29] = {1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1,
+                                         1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1};
+
+struct predefined_tables {
+    seq_cell ll[64], ml[64], of[32];
+};
+
+void build_default(kind k, const std::int16_t* counts, unsigned n, unsigned log, seq_cell* out) noexcept {
+    fse_distribution d;
+    for (unsigned i = 0; i < n; ++i) d.count[i] = counts[i];
+    d.max_symbol = n - 1;
+    d.accuracy_log = log;
+    fse_cell cells[64];
+    (void)build_fse_cells(d, cells);  // the defaults are valid by construction
+    fuse(k, cells, log, out);
+}
+
+// Built on first use; a function-local static is initialised exactly once.
+const predefined_tables& predefined() noexcept {
+    static const predefined_tables t = [] {
+        predefined_tables p;
+        build_default(kind::literal_length, ll_default, 36, 6, p.ll);
+        build_default(kind::match_length, ml_default, 53, 6, p.ml);
+        build_default(kind::offset, of_default, 29, 5, p.of);
+        return p;
+    }();
+    return t;
+}
+
+errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, std::size_t size,
+                 std::size_t& used) noexcept {
+    const unsigned max_symbol = k == kind::literal_length ? ll_max_symbol
+                                : k == kind::match_length ? ml_max_symbol
+                                                          : of_max_symbol;
+    const unsigned max_log = k == kind::offset ? of_max_log : ll_max_log;
+    used = 0;
+    switch (mode) {
+        case 0: {  // predefined
+            const predefined_tables& p = predefined();
+            t.cells = k == kind::literal_length ? p.ll : k == kind::match_length ? p.ml : p.of;
+            t.log = k == kind::offset ? 5 : 6;
+            return ok;
+        }
+        case 1: {  // RLE: one symbol, a one-cell table that never moves
+            if (size < 1) return errc::sequences_invalid;
+            const unsigned sym = src[0];
+            if (sym > max_symbol) return errc::sequences_invalid;
+            code_value(k, sym, t.storage[0].base, t.storage[0].extra_bits);
+            t.storage[0].nb_bits = 0;
+            t.storage[0].next_base = 0;
+            t.cells = t.storage;
+            t.log = 0;
+            used = 1;
+            return ok;
+        }
+        case 2: {  // FSE-compressed: a distribution follows
+            fse_distribution d;
+            ZEST_TRY(read_fse_distribution(src, size, max_log, max_symbol, d, used));
+            fse_cell cells[1u << fse_max_accuracy_log];
+            ZEST_TRY(build_fse_cells(d, cells));
+            fuse(k, cells, d.accuracy_log, t.storage);
+            t.cells = t.storage;
+            t.log = d.accuracy_log;
+            return ok;
+        }
+        default:  // repeat the previous block's table
+            if (t.cells == nullptr) return errc::sequences_invalid;
+            return ok;
+    }
+}
+
+}  // namespace
+
+errc read_sequences_header(decoder_state& st, const std::uint8_t* src, std::size_t size, unsigned& nb_seq,
+                           std::size_t& used) noexcept {
+    if (size < 1) return errc::sequences_invalid;
+    const unsigned b0 = src[0];
+    std::size_t pos;
+    if (b0 < 128) {
+        nb_seq = b0;
+        pos = 1;
+    } else if (b0 < 255) {
+        if (size < 2) return errc::sequences_invalid;
+        nb_seq = ((b0 - 128) << 8) + src[1];
+        pos = 2;
+    } else {
+        if (size < 3) return errc::sequences_invalid;
+        nb_seq = src[1] + (unsigned(src[2]) << 8) + 0x7F00;
+        pos = 3;
+    }
+    if (nb_seq == 0) {
+        // No sequences: the block ends here and the tables stay as they were.
+        if (pos != size) return errc::sequences_invalid;
+        used = pos;
+        return ok;
+    }
+    if (pos >= size) return errc::sequences_invalid;
+    const unsigned modes = src[pos++];
+    if (modes & 3) return errc::reserved_bit_set;
+    std::size_t n = 0;
+    ZEST_TRY(setup_table(st.ll, kind::literal_length, modes >> 6, src + pos, size - pos, n));
+    pos += n;
+    ZEST_TRY(setup_table(st.of, kind::offset, (modes >> 4) & 3, src + pos, size - pos, n));
+    pos += n;
+    ZEST_TRY(setup_table(st.ml, kind::match_length, (modes >> 2) & 3, src + pos, size - pos, n));
+    pos += n;
+    used = pos;
+    return ok;
+}
+
+}  // namespace zest::detail
