@@ -1,0 +1,494 @@
+#!/usr/bin/env bash
+# Tests of the `zest` command-line tool, with the system zstd as the oracle:
+# what zstd writes, `zest -d` must restore byte for byte, and the tool must
+# behave like `zstd -d` (output names, overwrite refusal, exit statuses,
+# "zest: FILE: reason" errors, no partial output after a failure).
+#
+# Usage: cli_test.sh ZEST ZSTD [GROUP...]   (no GROUP runs them all)
+# Exits 0 when every check passes, 1 otherwise, 77 (skip) without zstd.
+set -u
+umask 022
+
+ZEST=${1:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
+ZSTD=${2:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
+shift 2
+ALL_GROUPS=(roundtrip stdio multi test errors overwrite options signals)
+GROUPS_TO_RUN=("$@")
+[ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
+
+if ! "$ZSTD" --version >/dev/null 2>&1; then
+    echo "SKIP: reference zstd not usable at '$ZSTD'"
+    exit 77
+fi
+[ -x "$ZEST" ] || { echo "FAIL: zest binary not found at '$ZEST'"; exit 1; }
+ZEST=$(cd "$(dirname "$ZEST")" && pwd)/$(basename "$ZEST")  # cases change directory
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/zest-cli-test.XXXXXX") || exit 1
+trap 'rm -rf "$WORK"' EXIT
+ERR=$WORK/stderr
+checks=0
+failures=0
+group=setup
+
+fail() {
+    echo "FAIL [$group]: $*"
+    if [ -s "$ERR" ]; then sed 's/^/    stderr: /' "$ERR" | head -5; fi
+    failures=$((failures + 1))
+}
+pass() { checks=$((checks + 1)); }
+
+# Runs zest; its exit status lands in RC and its stderr in $ERR.
+z() {
+    RC=0
+    "$ZEST" "$@" 2>"$ERR" || RC=$?
+}
+
+expect_rc() {  # expected description
+    if [ "$RC" -eq "$1" ]; then pass; else fail "$2: exit status $RC, expected $1"; fi
+}
+expect_same() {  # actual expected description
+    if cmp -s -- "$1" "$2"; then pass; else fail "$3: $1 differs from $2"; fi
+}
+expect_missing() {  # path description
+    if [ ! -e "$1" ] && [ ! -L "$1" ]; then pass; else fail "$2: $1 exists"; fi
+}
+expect_exists() {
+    if [ -e "$1" ]; then pass; else fail "$2: $1 missing"; fi
+}
+expect_no_temp() {  # directory description
+    local leftovers
+    leftovers=$(find "$1" -maxdepth 1 -name '*zest-tmp*' | head -3)
+    if [ -z "$leftovers" ]; then pass; else fail "$2: temporary files left: $leftovers"; fi
+}
+expect_error_line() {  # subject description: stderr has "zest: SUBJECT: reason"
+    if grep -qF -- "zest: $1: " "$ERR" && grep -q '^zest: ' "$ERR" &&
+       [ -n "$(grep -F -- "zest: $1: " "$ERR" | sed "s/^zest: .*: //")" ]; then
+        pass
+    else
+        fail "$2: stderr lacks 'zest: $1: <reason>'"
+    fi
+}
+expect_stderr_has() {  # text description
+    if grep -qF -- "$1" "$ERR"; then pass; else fail "$2: stderr lacks '$1'"; fi
+}
+expect_stderr_empty() {
+    if [ ! -s "$ERR" ]; then pass; else fail "$1: stderr not empty"; fi
+}
+fresh_dir() {  # a new empty directory for one case
+    local d
+    d=$(mktemp -d "$WORK/case.XXXXXX")
+    echo "$d"
+}
+flip_byte() {  # file offset: invert one byte in place
+    local old
+    old=$(od -An -tu1 -j"$2" -N1 "$1" | tr -d ' ')
+    printf "\\$(printf %03o $((old ^ 255)))" |
+        dd of="$1" bs=1 seek="$2" count=1 conv=notrunc status=none
+}
+
+# ---------------------------------------------------------------------------
+# Corpus: plain files and what the reference makes of them.
+C=$WORK/corpus
+mkdir "$C"
+seq 1 200000 >"$C/text"
+cp "$ZEST" "$C/binary"
+head -c 3000000 /dev/zero >"$C/zeros"
+printf 'hello, zest\n' >"$C/small"
+: >"$C/empty"
+"$ZSTD" -q -3 "$C/text" -o "$C/text.zst"
+"$ZSTD" -q -1 "$C/text" -o "$C/text-1.zst"
+"$ZSTD" -q -19 "$C/text" -o "$C/text-19.zst"
+"$ZSTD" -q --no-check "$C/text" -o "$C/text-nocheck.zst"
+"$ZSTD" -q -c <"$C/text" >"$C/text-nosize.zst"     # streamed: no content size
+"$ZSTD" -q "$C/binary" -o "$C/binary.zst"
+"$ZSTD" -q "$C/zeros" -o "$C/zeros.zst"
+"$ZSTD" -q "$C/small" -o "$C/small.zst"
+"$ZSTD" -q "$C/empty" -o "$C/empty.zst"
+cat "$C/text.zst" "$C/small.zst" >"$C/multi.zst"        # two frames
+cat "$C/text" "$C/small" >"$C/multi"
+{ printf '\x50\x2a\x4d\x18\x04\x00\x00\x00skip'; cat "$C/small.zst"; } >"$C/skippable.zst"
+"$ZSTD" -q -c --long=28 <"$C/small" >"$C/bigwindow.zst"  # declares a 256 MiB window
+for f in text text-1 text-19 text-nocheck text-nosize binary zeros small empty multi skippable; do
+    [ -s "$C/$f.zst" ] || { echo "FAIL [setup]: zstd did not produce $f.zst"; exit 1; }
+done
+expected_of() {  # name of the plain file a corpus entry decodes to
+    case $1 in
+        text*) echo "$C/text" ;;
+        skippable) echo "$C/small" ;;
+        *) echo "$C/$1" ;;
+    esac
+}
+cp "$C/text.zst" "$C/corrupt.zst"
+flip_byte "$C/corrupt.zst" $(($(stat -c %s "$C/corrupt.zst") / 2))
+cp "$C/text.zst" "$C/badsum.zst"                         # last 4 bytes: XXH64 checksum
+flip_byte "$C/badsum.zst" $(($(stat -c %s "$C/badsum.zst") - 2))
+head -c $(($(stat -c %s "$C/text.zst") - 100)) "$C/text.zst" >"$C/truncated.zst"
+printf 'this is not zstd data at all\n' >"$C/garbage.zst"
+: >"$C/emptyfile.zst"
+
+# ---------------------------------------------------------------------------
+group_roundtrip() {
+    local d f
+    for f in text text-1 text-19 text-nocheck text-nosize binary zeros small empty multi skippable; do
+        d=$(fresh_dir)
+        z -d -q "$C/$f.zst" -o "$d/out"
+        expect_rc 0 "-d -o on $f.zst"
+        expect_same "$d/out" "$(expected_of $f)" "-d -o on $f.zst"
+
+        cp "$C/$f.zst" "$d/$f.zst"
+        z -d -q "$d/$f.zst"
+        expect_rc 0 "-d on $f.zst"
+        expect_same "$d/$f" "$(expected_of $f)" "-d on $f.zst (output name from input)"
+        expect_same "$d/$f.zst" "$C/$f.zst" "-d keeps the input $f.zst"
+        expect_no_temp "$d" "-d on $f.zst"
+    done
+
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$d/archive.tzst"
+    z -d -q "$d/archive.tzst"
+    expect_rc 0 ".tzst input"
+    expect_same "$d/archive.tar" "$C/text" ".tzst decodes to .tar"
+
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$d/k.zst"
+    z -d -q -k "$d/k.zst"
+    expect_rc 0 "-k"
+    expect_exists "$d/k.zst" "-k keeps the input"
+
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$d/r.zst"
+    z -d -q --rm "$d/r.zst"
+    expect_rc 0 "--rm"
+    expect_same "$d/r" "$C/text" "--rm output"
+    expect_missing "$d/r.zst" "--rm removes the input after success"
+
+    cp "$C/text.zst" "$d/r.zst"
+    z -d -q --rm "$d/r.zst" -o /dev/null
+    expect_rc 0 "--rm -o /dev/null"
+    expect_exists "$d/r.zst" "--rm keeps the input when the output is /dev/null"
+    z -dc -q --rm "$d/r.zst" >/dev/null
+    expect_rc 0 "--rm -c"
+    expect_exists "$d/r.zst" "--rm keeps the input when writing to stdout"
+
+    cp "$C/truncated.zst" "$d/bad.zst"
+    z -d -q --rm "$d/bad.zst"
+    expect_rc 1 "--rm on a bad input"
+    expect_exists "$d/bad.zst" "--rm keeps an input that failed"
+
+    # Permissions and modification time follow the input, as with zstd.
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$d/m.zst"
+    chmod 640 "$d/m.zst"
+    touch -d '2001-02-03 04:05:06' "$d/m.zst"
+    z -d -q "$d/m.zst"
+    expect_rc 0 "metadata case"
+    if [ "$(stat -c '%a %Y' "$d/m")" = "$(stat -c '%a %Y' "$d/m.zst")" ]; then pass; else
+        fail "mode/mtime not copied: $(stat -c '%a %Y' "$d/m") vs $(stat -c '%a %Y' "$d/m.zst")"
+    fi
+
+    # A larger input: several blocks and a multi-megabyte output.
+    d=$(fresh_dir)
+    for _ in 1 2 3 4 5 6 7 8; do cat "$C/text" "$C/binary"; done >"$d/big"
+    "$ZSTD" -q "$d/big" -o "$d/big.zst"
+    mv "$d/big" "$d/big.orig"
+    z -d -q "$d/big.zst"
+    expect_rc 0 "big input"
+    expect_same "$d/big" "$d/big.orig" "big input"
+}
+
+group_stdio() {
+    local d
+    d=$(fresh_dir)
+    z -dc "$C/text.zst" >"$d/out"
+    expect_rc 0 "-dc"
+    expect_same "$d/out" "$C/text" "-dc"
+    expect_missing "$C/text.zst.out" "-dc writes no file"
+
+    z --decompress --stdout "$C/binary.zst" >"$d/out2"
+    expect_rc 0 "--decompress --stdout"
+    expect_same "$d/out2" "$C/binary" "--decompress --stdout"
+
+    z -d <"$C/text.zst" >"$d/out3"
+    expect_rc 0 "stdin to stdout"
+    expect_same "$d/out3" "$C/text" "stdin to stdout"
+
+    z -d - <"$C/text-nosize.zst" >"$d/out4"
+    expect_rc 0 "'-' is stdin"
+    expect_same "$d/out4" "$C/text" "'-' is stdin"
+
+    (cd "$d" && z -d -o fromstdin <"$C/small.zst"; exit "$RC")
+    RC=$?
+    expect_rc 0 "stdin to -o"
+    expect_same "$d/fromstdin" "$C/small" "stdin to -o"
+    if [ "$(stat -c %a "$d/fromstdin" 2>/dev/null)" = 644 ]; then pass; else
+        fail "stdin to -o: mode $(stat -c %a "$d/fromstdin" 2>/dev/null), expected 644 (0666 & ~umask)"
+    fi
+
+    z -dcf "$C/small.zst" >"$d/out5"
+    expect_rc 0 "combined flags -dcf"
+    expect_same "$d/out5" "$C/small" "combined flags -dcf"
+
+    z -d "$C/small.zst" -o - >"$d/out6"
+    expect_rc 0 "-o - is stdout"
+    expect_same "$d/out6" "$C/small" "-o - is stdout"
+
+    z -dc "$C/text.zst" "$C/small.zst" >"$d/out7"
+    expect_rc 0 "-c with two inputs"
+    expect_same "$d/out7" "$C/multi" "-c concatenates"
+
+    cp "$C/small.zst" "$d/-dash.zst"
+    (cd "$d" && z -d -q -- -dash.zst; exit "$RC")
+    RC=$?
+    expect_rc 0 "-- ends options"
+    expect_same "$d/-dash" "$C/small" "-- ends options"
+
+    z -dc "$C/text.zst" >/dev/full
+    expect_rc 1 "write error on stdout"
+    expect_error_line "(stdout)" "write error on stdout"
+
+    if command -v script >/dev/null 2>&1; then
+        RC=0
+        script -qec "'$ZEST' -d" /dev/null </dev/null >"$ERR" 2>&1 || RC=$?
+        expect_rc 1 "refuses compressed data from a terminal"
+        expect_stderr_has "terminal" "refuses compressed data from a terminal"
+    fi
+}
+
+group_multi() {
+    local d
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$C/small.zst" "$C/binary.zst" "$d/"
+    z -d "$d/text.zst" "$d/small.zst" "$d/binary.zst"
+    expect_rc 0 "three inputs"
+    expect_same "$d/text" "$C/text" "three inputs: text"
+    expect_same "$d/small" "$C/small" "three inputs: small"
+    expect_same "$d/binary" "$C/binary" "three inputs: binary"
+
+    z -d "$C/text.zst" "$C/small.zst" -o "$d/cat"
+    expect_rc 1 "-o with two inputs needs -f"
+    expect_missing "$d/cat" "-o with two inputs needs -f"
+
+    z -d -f "$C/text.zst" "$C/small.zst" -o "$d/cat"
+    expect_rc 0 "-o -f with two inputs"
+    expect_same "$d/cat" "$C/multi" "-o -f concatenates"
+
+    # A failure does not stop the other files, but sets the exit status.
+    d=$(fresh_dir)
+    cp "$C/corrupt.zst" "$d/bad.zst"
+    cp "$C/small.zst" "$d/good.zst"
+    z -d -q "$d/bad.zst" "$d/good.zst"
+    expect_rc 1 "bad then good"
+    expect_error_line "$d/bad.zst" "bad then good"
+    expect_same "$d/good" "$C/small" "good file after a bad one"
+    expect_missing "$d/bad" "no output for the bad file"
+    expect_no_temp "$d" "bad then good"
+
+    # With -o every input feeds one output: a failure leaves none.
+    z -d -f "$C/small.zst" "$C/truncated.zst" -o "$d/joined"
+    expect_rc 1 "-o -f with a bad input"
+    expect_missing "$d/joined" "-o -f with a bad input"
+    expect_no_temp "$d" "-o -f with a bad input"
+}
+
+group_test() {
+    local d
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$d/good.zst"
+    z -t "$d/good.zst"
+    expect_rc 0 "-t on a good file"
+    expect_missing "$d/good" "-t writes no output"
+    z --test -q "$d/good.zst" "$C/multi.zst" "$C/skippable.zst"
+    expect_rc 0 "--test on good files"
+    expect_stderr_empty "--test -q on good files"
+
+    for f in corrupt badsum truncated garbage; do
+        cp "$C/$f.zst" "$d/$f.zst"
+        z -t "$d/$f.zst"
+        expect_rc 1 "-t on $f.zst"
+        expect_error_line "$d/$f.zst" "-t on $f.zst"
+        expect_missing "$d/$f" "-t on $f.zst writes nothing"
+    done
+    z -t "$d/good.zst" "$d/badsum.zst"
+    expect_rc 1 "-t on a good and a bad file"
+    z -t <"$C/truncated.zst"
+    expect_rc 1 "-t on a truncated stdin"
+    expect_error_line "(stdin)" "-t on a truncated stdin"
+}
+
+group_errors() {
+    local d f
+    for f in corrupt badsum truncated garbage emptyfile; do
+        d=$(fresh_dir)
+        cp "$C/$f.zst" "$d/$f.zst"
+        z -d "$d/$f.zst"
+        expect_rc 1 "-d on $f.zst"
+        expect_error_line "$d/$f.zst" "-d on $f.zst"
+        expect_missing "$d/$f" "-d on $f.zst leaves no output"
+        expect_no_temp "$d" "-d on $f.zst"
+        expect_same "$d/$f.zst" "$C/$f.zst" "-d on $f.zst keeps the input"
+
+        z -d "$d/$f.zst" -o "$d/named"
+        expect_rc 1 "-d -o on $f.zst"
+        expect_missing "$d/named" "-d -o on $f.zst leaves no output"
+        expect_no_temp "$d" "-d -o on $f.zst"
+    done
+
+    z -d "$C/truncated.zst" -c >/dev/null
+    expect_rc 1 "-c on a truncated file"
+    expect_error_line "$C/truncated.zst" "-c on a truncated file"
+
+    d=$(fresh_dir)
+    z -d "$d/missing.zst"
+    expect_rc 1 "missing input"
+    expect_error_line "$d/missing.zst" "missing input"
+
+    mkdir "$d/dir.zst"
+    z -d "$d/dir.zst"
+    expect_rc 1 "directory input"
+    expect_error_line "$d/dir.zst" "directory input"
+
+    cp "$C/small.zst" "$d/small.foo"
+    z -d "$d/small.foo"
+    expect_rc 1 "unknown suffix"
+    expect_error_line "$d/small.foo" "unknown suffix"
+    expect_stderr_has "unknown suffix" "unknown suffix"
+    expect_missing "$d/small" "unknown suffix writes nothing"
+    z -d "$d/small.foo" -o "$d/small.out"
+    expect_rc 0 "unknown suffix with -o"
+    expect_same "$d/small.out" "$C/small" "unknown suffix with -o"
+
+    z -d "$C/small.zst" -o "$d/no/such/dir/out"
+    expect_rc 1 "-o into a missing directory"
+    expect_error_line "$d/no/such/dir/out" "-o into a missing directory"
+
+    cp "$C/small.zst" "$d/self.zst"
+    z -d -f "$d/self.zst" -o "$d/self.zst"
+    expect_rc 1 "-o naming the input"
+    expect_same "$d/self.zst" "$C/small.zst" "-o naming the input keeps it intact"
+    expect_no_temp "$d" "-o naming the input"
+
+    # Window limit: 128 MiB by default; --long/--memory/-M raise it.
+    z -d "$C/bigwindow.zst" -o "$d/w0"
+    expect_rc 1 "window above the default limit"
+    expect_error_line "$C/bigwindow.zst" "window above the default limit"
+    expect_missing "$d/w0" "window above the default limit"
+    z -d --long=28 "$C/bigwindow.zst" -o "$d/w1"
+    expect_rc 0 "--long=28"
+    expect_same "$d/w1" "$C/small" "--long=28"
+    z -d --memory=256MB "$C/bigwindow.zst" -o "$d/w2"
+    expect_rc 0 "--memory=256MB"
+    expect_same "$d/w2" "$C/small" "--memory=256MB"
+    z -d -M256MiB "$C/bigwindow.zst" -o "$d/w3"
+    expect_rc 0 "-M256MiB"
+    z -d --memory=128MB "$C/bigwindow.zst" -o "$d/w4"
+    expect_rc 1 "--memory=128MB"
+}
+
+group_overwrite() {
+    local d
+    d=$(fresh_dir)
+    cp "$C/small.zst" "$d/f.zst"
+    echo "precious" >"$d/f"
+    z -d "$d/f.zst"
+    expect_rc 1 "existing output without -f"
+    expect_error_line "$d/f" "existing output without -f"
+    expect_stderr_has "already exists; not overwritten" "existing output without -f"
+    if [ "$(cat "$d/f")" = precious ]; then pass; else fail "existing output was modified"; fi
+    expect_no_temp "$d" "existing output without -f"
+
+    z -d -f "$d/f.zst"
+    expect_rc 0 "existing output with -f"
+    expect_same "$d/f" "$C/small" "existing output with -f"
+
+    echo "precious" >"$d/g"
+    z -d "$C/text.zst" -o "$d/g"
+    expect_rc 1 "existing -o without -f"
+    if [ "$(cat "$d/g")" = precious ]; then pass; else fail "existing -o output was modified"; fi
+    z -d --force "$C/text.zst" -o "$d/g"
+    expect_rc 0 "existing -o with --force"
+    expect_same "$d/g" "$C/text" "existing -o with --force"
+
+    # A device is written in place, never replaced by a file.
+    z -d "$C/text.zst" -o /dev/null
+    expect_rc 0 "-o /dev/null"
+    if [ -c /dev/null ]; then pass; else fail "/dev/null is no longer a character device"; fi
+}
+
+group_options() {
+    local d
+    d=$(fresh_dir)
+    cp "$C/small" "$d/plain"
+    z "$d/plain"
+    expect_rc 1 "compress mode"
+    expect_stderr_has "compression not implemented yet" "compress mode"
+    expect_missing "$d/plain.zst" "compress mode writes nothing"
+    z <"$C/small" >"$d/out"
+    expect_rc 1 "compress mode on stdin"
+    expect_stderr_has "compression not implemented yet" "compress mode on stdin"
+
+    for opt in -V --version; do
+        z "$opt" >"$d/out"
+        expect_rc 0 "$opt"
+        if grep -q '^zest [0-9]' "$d/out"; then pass; else fail "$opt prints no version on stdout"; fi
+    done
+    for opt in -h -H --help; do
+        z "$opt" >"$d/out"
+        expect_rc 0 "$opt"
+        if grep -q 'Usage' "$d/out"; then pass; else fail "$opt prints no usage on stdout"; fi
+    done
+
+    for bad in -x --bogus --memory=lots --long=40 "-o"; do
+        z -d $bad
+        expect_rc 1 "bad usage: $bad"
+        if grep -q '^zest: ' "$ERR"; then pass; else fail "bad usage $bad: no 'zest: ' message"; fi
+    done
+
+    cp "$C/small.zst" "$d/v.zst"
+    z -d -v "$d/v.zst" -f
+    expect_rc 0 "-v"
+    if grep -qE "^$d/v.zst *: $(stat -c %s "$C/small") bytes" "$ERR"; then pass; else fail "-v prints no 'FILE : N bytes' line"; fi
+    z -d -q -f "$d/v.zst"
+    expect_rc 0 "-q"
+    expect_stderr_empty "-q on success"
+    z -d -q -f "$d/missing.zst"
+    expect_rc 1 "-q on an error"
+    expect_error_line "$d/missing.zst" "-q still prints errors"
+    z -d -qq "$d/missing.zst"
+    expect_rc 1 "-qq on an error"
+    expect_stderr_empty "-qq prints nothing"
+}
+
+group_signals() {
+    # zest creates its temporary output before reading: block it on an empty
+    # FIFO, kill it, and check that the temporary file goes with it.
+    local d pid status found=
+    d=$(fresh_dir)
+    mkfifo "$d/fifo"
+    "$ZEST" -d -o "$d/out" - <"$d/fifo" 2>"$ERR" &
+    pid=$!
+    exec 3>"$d/fifo"   # unblocks zest's stdin; no data follows yet
+    for _ in $(seq 1 100); do
+        if [ -n "$(find "$d" -maxdepth 1 -name '*zest-tmp*')" ]; then found=1; break; fi
+        sleep 0.1
+    done
+    if [ -n "$found" ]; then pass; else fail "no temporary file appeared while writing $d/out"; fi
+    kill -TERM "$pid"
+    status=0
+    wait "$pid" || status=$?
+    exec 3>&-
+    if [ "$status" -eq 143 ]; then pass; else fail "SIGTERM: exit status $status, expected 143"; fi
+    expect_missing "$d/out" "SIGTERM leaves no output"
+    expect_no_temp "$d" "SIGTERM removes the temporary file"
+}
+
+for group in "${GROUPS_TO_RUN[@]}"; do
+    if ! declare -F "group_$group" >/dev/null; then
+        echo "FAIL: unknown group '$group'"
+        failures=$((failures + 1))
+        continue
+    fi
+    "group_$group"
+done
+group=summary
+echo "$checks checks passed, $failures failed (groups: ${GROUPS_TO_RUN[*]})"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,40 @@
+// Command-line options of the zest tool, spelled like the reference zstd's.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "zest/zest.hpp"
+
+namespace zest::cli {
+
+enum class operation { compress, decompress, test };
+
+struct options {
+    operation op = operation::compress;
+    bool to_stdout = false;              ///< -c; cleared by a later -o
+    std::optional<std::string> output;   ///< -o OUT; cleared by a later -c
+    bool force = false;                  ///< -f
+    bool remove_input = false;           ///< --rm (-k clears it)
+    int verbosity = 0;                   ///< count of -v minus count of -q
+    unsigned max_window_log = default_max_window_log;
+    int level = 0;                       ///< -#: parsed for compression, unused until it exists
+    bool show_version = false;
+    bool show_help = false;
+    std::vector<std::string> inputs;     ///< "-" stands for standard input
+};
+
+struct parse_result {
+    options opts;
+    std::string error;  ///< empty on success
+};
+
+/// Parses the arguments that follow the program name.
+parse_result parse_arguments(std::span<char* const> args);
+
+/// Text printed by -h.
+const char* usage_text() noexcept;
+
+}  // namespace zest::cli

@@ -1,0 +1,70 @@
+// Where decoded bytes go: standard output, a device written in place, or a
+// regular file that only appears under its name once it is complete.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+
+namespace zest::cli {
+
+/// Unlinks the temporary file being written when SIGINT, SIGTERM or SIGHUP
+/// arrives, then dies of the signal. Signals the caller ignores stay ignored.
+void install_signal_handlers();
+
+class output_sink {
+public:
+    /// Standard output; never closed.
+    static std::unique_ptr<output_sink> open_stdout();
+
+    /// A regular file is written to a temporary file in the same directory
+    /// and renamed over `path` by commit(). An existing regular file is only
+    /// replaced with `force`. Devices and FIFOs (like /dev/null) are written
+    /// in place, since renaming over them would replace the node itself.
+    static std::unique_ptr<output_sink> create(const std::string& path, bool force);
+
+    output_sink(const output_sink&) = delete;
+    output_sink& operator=(const output_sink&) = delete;
+    /// Discards an uncommitted temporary file.
+    ~output_sink();
+
+    const std::string& name() const noexcept { return name_; }
+    /// True for a regular file that commit() renames into place (not
+    /// stdout, not a device like /dev/null).
+    bool is_regular_file() const noexcept { return kind_ == kind::temporary; }
+
+    /// True when the destination existed and is the file `st` describes
+    /// (replacing it would destroy the input being read).
+    bool same_file_as(const struct stat& st) const noexcept;
+
+    void write(std::span<const std::byte> data);
+
+    /// Finishes the output: copies permissions and times from `metadata`
+    /// (an input file; null applies the default 0666 & ~umask), closes the
+    /// file checking for errors, and renames it into place.
+    void commit(const struct stat* metadata);
+
+    /// Removes the temporary file (if any); the destination is untouched.
+    void discard() noexcept;
+
+private:
+    enum class kind { standard_output, in_place, temporary };
+    output_sink(kind k, int fd, std::string name, bool force) noexcept
+        : kind_(k), fd_(fd), name_(std::move(name)), force_(force) {}
+    void apply_metadata(const struct stat* metadata) noexcept;
+    void close_checked();
+
+    kind kind_;
+    int fd_;
+    std::string name_;
+    bool force_;
+    bool finished_ = false;
+    std::optional<std::pair<dev_t, ino_t>> existing_;  ///< identity of the file replaced
+};
+
+}  // namespace zest::cli
