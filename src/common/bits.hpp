@@ -56,7 +56,7 @@ struct backward_bit_reader {
     const std::uint8_t* start = nullptr;  // first byte of the stream
 
     /// Returns false when the stream is empty or its last byte is 0.
-    bool init(const std::uint8_t* begin, std::size_t size) noexcept {
+    ZEST_INLINE bool init(const std::uint8_t* begin, std::size_t size) noexcept {
         if (size == 0) return false;
         const std::uint8_t last = begin[size - 1];
         if (last == 0) return false;

@@ -24,6 +24,10 @@ errc decode_fse_weights(const std::uint8_t* src, std::size_t size, huffman_weigh
     const unsigned log = dist.accuracy_log;
     std::uint32_t s1 = std::uint32_t(br.read(log));
     std::uint32_t s2 = std::uint32_t(br.read(log));
+    // Initial states need 2 * log bits; reading past the stream's start
+    // yields garbage here. The format calls this corruption (libzstd up to
+    // 1.5.6 read the missing bits as zeros, tests/known_differences.md).
+    if (br.overflowed()) return errc::huffman_invalid;
     br.refill();
     unsigned n = 0;
     for (;;) {

@@ -148,7 +148,13 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
     if (h.dict_id != 0) return errc::dictionary_required;
     const std::size_t block_max = std::size_t(std::min<std::uint64_t>(h.window_size, block_size_max));
     if (h.content_size != content_size_unknown) {
-        if (out.growable && h.content_size <= (std::uint64_t(1) << max_window_log) * 64) {
+        // A block that produces output takes at least 4 bytes of input (an
+        // RLE block) and yields at most block_max bytes: a declared size
+        // beyond that is a lie, and reserving it would let a 20-byte input
+        // zero-fill gigabytes (fuzz/regressions, tests/fuzz).
+        const std::uint64_t producible = std::uint64_t((size - h.header_size) / 4) * block_max;
+        if (out.growable && h.content_size <= (std::uint64_t(1) << max_window_log) * 64 &&
+            h.content_size <= producible) {
             // Known size: one allocation (guarded: a header alone must not
             // make us allocate arbitrarily much).
             ZEST_TRY(out.reserve(std::size_t(h.content_size) + wild_slack));

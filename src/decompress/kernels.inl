@@ -170,16 +170,29 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     u8* const seg_end[4] = {dst + seg, dst + 2 * seg, dst + 3 * seg, dst + n};
 
     // Interleaved: five codes per stream per refill (5 * 11 <= 57 bits).
-    // The last segment is the shortest, so its room bounds all four.
+    // The last segment is the shortest, so its room bounds all four. Each
+    // stream's bits are held pre-shifted so that a code is one shift away.
+    const unsigned top = 64 - mb;
     while (seg_end[3] - op[3] >= 5 && b[0].can_refill_fast() && b[1].can_refill_fast() &&
            b[2].can_refill_fast() && b[3].can_refill_fast()) {
-        for (int s = 0; s < 4; ++s) b[s].refill_fast();
+        std::uint64_t bits[4];
+        unsigned used[4] = {0, 0, 0, 0};
+        for (int s = 0; s < 4; ++s) {
+            b[s].refill_fast();
+            bits[s] = b[s].container << b[s].consumed;
+        }
         for (int k = 0; k < 5; ++k) {
             for (int s = 0; s < 4; ++s) {
-                const std::uint16_t e = tab[b[s].peek_nz(mb)];
-                b[s].skip(e >> 8);
-                *op[s]++ = u8(e);
+                const std::uint16_t e = tab[bits[s] >> top];
+                const unsigned nb = e >> 8;
+                bits[s] <<= nb;
+                used[s] += nb;
+                op[s][k] = u8(e);
             }
+        }
+        for (int s = 0; s < 4; ++s) {
+            b[s].consumed += used[s];
+            op[s] += 5;
         }
     }
     for (int s = 0; s < 4; ++s) {
@@ -196,109 +209,203 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     return ok;
 }
 
-errc sequences(const sequences_job& job, u8*& out_end) noexcept {
+struct sequence {
+    std::size_t ll, ml, offset;
+};
+
+// Decoding side of the sequence loop. The FSE states, repeat offsets and
+// bit reader are the caller's locals, taken by reference by an
+// always-inlined function so that they stay in registers.
+struct seq_tables {
+    const seq_cell* ll;
+    const seq_cell* of;
+    const seq_cell* ml;
+};
+
+template <bool UpdateStates>
+ZEST_INLINE sequence decode_sequence(backward_bit_reader& br, const seq_tables& t, std::uint32_t& lls,
+                                     std::uint32_t& ofs, std::uint32_t& mls, std::size_t (&rep)[3]) noexcept {
+    const seq_cell l = t.ll[lls];
+    const seq_cell m = t.ml[mls];
+    const seq_cell o = t.of[ofs];
+    sequence s;
+    const std::size_t of_value = o.base + std::size_t(br.read(o.extra_bits));
+    s.ml = m.base + std::size_t(br.read(m.extra_bits));
+    // 57 bits are loaded after a refill: 31 for the three values leaves 26
+    // for the three state updates.
+    if (o.extra_bits + m.extra_bits + l.extra_bits > 31) br.refill();
+    s.ll = l.base + std::size_t(br.read(l.extra_bits));
+
+    if (of_value > 3) {
+        s.offset = of_value - 3;
+        rep[2] = rep[1];
+        rep[1] = rep[0];
+        rep[0] = s.offset;
+    } else {
+        const std::size_t idx = of_value - 1 + (s.ll == 0);
+        if (idx == 0) {
+            s.offset = rep[0];
+        } else {
+            std::size_t off = idx == 3 ? rep[0] - 1 : idx == 1 ? rep[1] : rep[2];
+            off += off == 0;  // a zero offset is corrupt; the reference reads it as 1
+            if (idx != 1) rep[2] = rep[1];
+            rep[1] = rep[0];
+            rep[0] = off;
+            s.offset = off;
+        }
+    }
+    if (UpdateStates) {
+        lls = l.next_base + std::uint32_t(br.read(l.nb_bits));
+        mls = m.next_base + std::uint32_t(br.read(m.nb_bits));
+        ofs = o.next_base + std::uint32_t(br.read(o.nb_bits));
+        br.refill();
+    }
+    return s;
+}
+
+// Executing side: literal and match copies into the output. Plain locals
+// passed by reference to an always-inlined function, so that they live in
+// registers (an out-of-line member call would pin them to memory).
+struct exec_limits {
+    const u8* lit_end;
+    u8* block_end;
+    u8* fast_end;  // below it, wild copies stay inside the buffer and the block
+    u8* frame_begin;
+    errc overflow_error;
+};
+
+// Near the end of the buffer: exact copies, nothing written past the block.
+ZEST_NOINLINE void execute_careful(u8* op, const u8* lit, std::size_t ll, std::size_t ml,
+                                   std::size_t offset) noexcept {
+    std::memcpy(op, lit, ll);
+    exact_match_copy(op + ll, offset, ml);
+}
+
+ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_limits& lim) noexcept {
+    const std::size_t ll = s.ll, ml = s.ml, offset = s.offset;
+    if (ZEST_UNLIKELY(ll > std::size_t(lim.lit_end - lit))) return errc::sequences_invalid;
+    if (ZEST_UNLIKELY(offset > std::size_t(op + ll - lim.frame_begin))) return errc::offset_invalid;
+    const std::size_t total = ll + ml;
+    // Signed: op may already be past fast_end near the buffer's end (total
+    // is at most a few hundred KiB, so the cast is exact).
+    if (ZEST_LIKELY(std::ptrdiff_t(total) <= lim.fast_end - op)) {
+        wild_copy(op, lit, ll);
+        u8* const m = op + ll;
+        if (offset >= 16) {
+            wild_copy(m, m - offset, ml);
+        } else {
+#if defined(__SSSE3__)
+            if (m - lim.frame_begin >= 16)
+                short_offset_copy(m, offset, ml);
+            else
+                short_offset_copy_portable(m, offset, ml);
+#else
+            short_offset_copy_portable(m, offset, ml);
+#endif
+        }
+    } else {
+        if (total > std::size_t(lim.block_end - op)) return lim.overflow_error;
+        execute_careful(op, lit, ll, ml, offset);
+    }
+    op += total;
+    lit += ll;
+    return ok;
+}
+
+// Sequences are decoded this far ahead of their execution, so that the
+// match source of each can be prefetched while earlier ones are copied.
+// Used once the frame's history outgrows the caches, where match sources
+// are likely misses.
+constexpr unsigned lookahead = 8;
+#ifndef ZEST_PREFETCH_HISTORY
+#define ZEST_PREFETCH_HISTORY (1u << 20)
+#endif
+constexpr std::size_t prefetch_history = ZEST_PREFETCH_HISTORY;
+
+ZEST_INLINE void prefetch_match(std::uintptr_t ahead, const sequence& s) noexcept {
+    // Integer arithmetic: a corrupt sequence may point anywhere, and a
+    // prefetch never faults.
+    const std::uintptr_t p = ahead + s.ll - s.offset;
+    __builtin_prefetch(reinterpret_cast<const void*>(p));
+    __builtin_prefetch(reinterpret_cast<const void*>(p + 63));
+}
+
+// The block's sequence loop; Prefetch selects the look-ahead form.
+template <bool Prefetch>
+ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcept {
     decoder_state& st = *job.st;
     backward_bit_reader br;
     if (!br.init(job.stream, job.stream_size)) return errc::sequences_invalid;
-
-    const seq_cell* const llt = st.ll.cells;
-    const seq_cell* const oft = st.of.cells;
-    const seq_cell* const mlt = st.ml.cells;
+    const seq_tables t{st.ll.storage, st.of.storage, st.ml.storage};
     std::uint32_t lls = std::uint32_t(br.read(st.ll.log));
     std::uint32_t ofs = std::uint32_t(br.read(st.of.log));
     std::uint32_t mls = std::uint32_t(br.read(st.ml.log));
     br.refill();
+    std::size_t rep[3] = {st.rep[0], st.rep[1], st.rep[2]};
 
-    std::size_t rep0 = st.rep[0], rep1 = st.rep[1], rep2 = st.rep[2];
-    const u8* lit = job.lits.ptr;
-    const u8* const lit_end = lit + job.lits.size;
     u8* op = job.op;
-    u8* const block_end = job.block_end;
-    u8* const buffer_end = job.buffer_end;
-    u8* const frame_begin = job.frame_begin;
+    const u8* lit = job.lits.ptr;
+    exec_limits lim;
+    lim.lit_end = job.lits.ptr + job.lits.size;
+    lim.block_end = job.block_end;
+    {
+        const std::size_t room = std::size_t(job.buffer_end - job.op);
+        u8* const wild_end = room > wild_slack ? job.buffer_end - wild_slack : job.op;
+        lim.fast_end = wild_end < job.block_end ? wild_end : job.block_end;
+    }
+    lim.frame_begin = job.frame_begin;
     // Running past the block's limit is corruption unless the limit is the
     // caller's buffer, in which case the buffer is too small.
-    const errc overflow_error = block_end == buffer_end ? errc::destination_too_small : errc::block_invalid;
+    lim.overflow_error = job.block_end == job.buffer_end ? errc::destination_too_small : errc::block_invalid;
 
-    for (unsigned i = job.nb_seq; i != 0; --i) {
-        const seq_cell l = llt[lls];
-        const seq_cell m = mlt[mls];
-        const seq_cell o = oft[ofs];
-
-        const std::size_t of_value = o.base + std::size_t(br.read(o.extra_bits));
-        const std::size_t ml = m.base + std::size_t(br.read(m.extra_bits));
-        if (o.extra_bits + m.extra_bits + l.extra_bits > 30) br.refill();
-        const std::size_t ll = l.base + std::size_t(br.read(l.extra_bits));
-
-        std::size_t offset;
-        if (of_value > 3) {
-            offset = of_value - 3;
-            rep2 = rep1;
-            rep1 = rep0;
-            rep0 = offset;
-        } else {
-            const std::size_t idx = of_value - 1 + (ll == 0);
-            if (idx == 0) {
-                offset = rep0;
-            } else {
-                offset = idx == 3 ? rep0 - 1 : idx == 1 ? rep1 : rep2;
-                offset += offset == 0;  // a zero offset is corrupt; the reference reads it as 1
-                if (idx != 1) rep2 = rep1;
-                rep1 = rep0;
-                rep0 = offset;
-            }
+    const unsigned n = job.nb_seq;  // >= 1
+    if (!Prefetch) {
+        // Recent history is cache-resident: decode and execute in one step.
+        for (unsigned i = n - 1; i != 0; --i)
+            ZEST_TRY(execute(decode_sequence<true>(br, t, lls, ofs, mls, rep), op, lit, lim));
+        ZEST_TRY(execute(decode_sequence<false>(br, t, lls, ofs, mls, rep), op, lit, lim));
+    } else {
+        // Decode `lookahead` sequences ahead of execution. The last sequence
+        // skips the state update; it is peeled off so the loops stay branch-free.
+        sequence ring[lookahead];
+        std::uintptr_t ahead = reinterpret_cast<std::uintptr_t>(op);
+        const unsigned lead = n - 1 < lookahead ? n - 1 : lookahead;
+        unsigned i = 0;
+        for (; i < lead; ++i) {
+            ring[i] = decode_sequence<true>(br, t, lls, ofs, mls, rep);
+            prefetch_match(ahead, ring[i]);
+            ahead += ring[i].ll + ring[i].ml;
         }
-
-        if (i != 1) {
-            lls = l.next_base + std::uint32_t(br.read(l.nb_bits));
-            mls = m.next_base + std::uint32_t(br.read(m.nb_bits));
-            ofs = o.next_base + std::uint32_t(br.read(o.nb_bits));
-            br.refill();
+        for (; i < n - 1; ++i) {
+            const sequence s = decode_sequence<true>(br, t, lls, ofs, mls, rep);
+            prefetch_match(ahead, s);
+            ahead += s.ll + s.ml;
+            ZEST_TRY(execute(ring[i % lookahead], op, lit, lim));
+            ring[i % lookahead] = s;
         }
-
-        if (ZEST_UNLIKELY(ll > std::size_t(lit_end - lit))) return errc::sequences_invalid;
-        const std::size_t total = ll + ml;
-        if (ZEST_UNLIKELY(total > std::size_t(block_end - op))) return overflow_error;
-        if (ZEST_UNLIKELY(offset > std::size_t(op + ll - frame_begin))) return errc::offset_invalid;
-
-        if (ZEST_LIKELY(std::size_t(buffer_end - op) >= total + wild_slack)) {
-            wild_copy(op, lit, ll);
-            op += ll;
-            lit += ll;
-            if (offset >= 16) {
-                wild_copy(op, op - offset, ml);
-            } else {
-#if defined(__SSSE3__)
-                if (op - frame_begin >= 16)
-                    short_offset_copy(op, offset, ml);
-                else
-                    short_offset_copy_portable(op, offset, ml);
-#else
-                short_offset_copy_portable(op, offset, ml);
-#endif
-            }
-            op += ml;
-        } else {
-            std::memcpy(op, lit, ll);
-            op += ll;
-            lit += ll;
-            exact_match_copy(op, offset, ml);
-            op += ml;
-        }
+        // Sequences [n - 1 - lead, n - 1) are in the ring; the last is decoded now.
+        const sequence last = decode_sequence<false>(br, t, lls, ofs, mls, rep);
+        for (unsigned j = n - 1 - lead; j < n - 1; ++j) ZEST_TRY(execute(ring[j % lookahead], op, lit, lim));
+        ZEST_TRY(execute(last, op, lit, lim));
     }
-    if (job.nb_seq != 0) {
-        br.refill();
-        if (!br.finished()) return errc::sequences_invalid;
-    }
-    st.rep[0] = std::uint32_t(rep0);
-    st.rep[1] = std::uint32_t(rep1);
-    st.rep[2] = std::uint32_t(rep2);
 
-    const std::size_t rest = std::size_t(lit_end - lit);
-    if (rest > std::size_t(block_end - op)) return overflow_error;
+    br.refill();
+    if (!br.finished()) return errc::sequences_invalid;
+    st.rep[0] = std::uint32_t(rep[0]);
+    st.rep[1] = std::uint32_t(rep[1]);
+    st.rep[2] = std::uint32_t(rep[2]);
+
+    const std::size_t rest = std::size_t(lim.lit_end - lit);
+    if (rest > std::size_t(lim.block_end - op)) return lim.overflow_error;
     std::memcpy(op, lit, rest);
     out_end = op + rest;
     return ok;
+}
+
+errc sequences(const sequences_job& job, u8*& out_end) noexcept {
+    if (job.nb_seq == 0) return errc::sequences_invalid;  // callers handle blocks without sequences
+    if (std::size_t(job.op - job.frame_begin) < prefetch_history) return run_sequences<false>(job, out_end);
+    return run_sequences<true>(job, out_end);
 }
 
 }  // namespace

@@ -1,4 +1,6 @@
 // Sequences section header: counts, modes and the three decoding tables.
+#include <cstring>
+
 #include "common/fse.hpp"
 #include "decompress/literals.hpp"
 
@@ -86,9 +88,13 @@ errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, s
     used = 0;
     switch (mode) {
         case 0: {  // predefined
+            // Copied (at most 512 bytes) so that all three tables sit at fixed
+            // offsets in the state: the sequence loop then needs one base register.
             const predefined_tables& p = predefined();
-            t.cells = k == kind::literal_length ? p.ll : k == kind::match_length ? p.ml : p.of;
+            const seq_cell* src_cells = k == kind::literal_length ? p.ll : k == kind::match_length ? p.ml : p.of;
             t.log = k == kind::offset ? 5 : 6;
+            std::memcpy(t.storage, src_cells, sizeof(seq_cell) << t.log);
+            t.cells = t.storage;
             return ok;
         }
         case 1: {  // RLE: one symbol, a one-cell table that never moves

@@ -27,8 +27,7 @@ struct seq_cell {
 inline constexpr unsigned ll_max_log = 9, ml_max_log = 9, of_max_log = 8;
 inline constexpr unsigned ll_max_symbol = 35, ml_max_symbol = 52, of_max_symbol = 31;
 
-/// A sequence decoding table in use: either this context's own storage or
-/// one of the predefined tables (shared, built once per process).
+/// A sequence decoding table in use (always held in `storage`).
 struct seq_table {
     const seq_cell* cells = nullptr;  // null until a block sets it (Repeat_Mode needs it)
     unsigned log = 0;
