@@ -1,0 +1,68 @@
+// Results: an aligned table on stdout, printed row by row as cases finish,
+// and optionally every round's raw timing as JSON.
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "timing.hpp"
+
+namespace zest_bench {
+
+/// What one case measured, besides the timings.
+struct case_info {
+    std::string set;          ///< workload set, e.g. "corpus"
+    std::string name;         ///< unique within the set, e.g. "text-l3"
+    std::string operation;    ///< "decompress" (and later "compress")
+    int level = 0;            ///< libzstd level of the frames, 0 when not applicable
+    std::size_t input_bytes = 0;       ///< uncompressed bytes per call
+    std::size_t compressed_bytes = 0;  ///< compressed bytes per call
+};
+
+struct case_result {
+    case_info info;
+    measurement m;
+};
+
+/// Facts about the run recorded in the JSON file.
+struct run_meta {
+    std::string zest_version;
+    std::string libzstd_version;
+    std::string zest_cpu_env;  ///< value of ZEST_CPU, empty when unset
+    unsigned rounds = 0;
+    double min_round_seconds = 0;
+    clock_kind clock = clock_kind::cpu;
+    int pinned_cpu = -1;
+};
+
+class report {
+public:
+    explicit report(std::FILE* out) : out_(out) {}
+
+    /// Starts a table whose first column fits every name in `case_names`.
+    void begin_table(const std::string& title, const std::vector<std::string>& case_names);
+    /// Prints the case's row and keeps the result for the JSON file.
+    void add(case_result r);
+
+    /// Real time over CPU time, summed over every round so far: near 1 on a
+    /// quiet machine, higher when other processes took the CPU from us.
+    double busy_factor() const;
+
+    /// Whether the side named `side` failed (or was n/a) in any case.
+    bool any_failure(const std::string& side) const;
+
+    /// Writes every case and round as JSON to `f`; false on an I/O error.
+    bool write_json(std::FILE* f, const run_meta& meta) const;
+
+private:
+    std::FILE* out_;
+    int name_width_ = 4;
+    std::vector<case_result> results_;
+};
+
+/// "4.00 MiB", "65536 B", "12.5 KiB".
+std::string human_size(std::size_t n);
+
+}  // namespace zest_bench

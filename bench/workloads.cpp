@@ -1,0 +1,41 @@
+#include "workloads.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+namespace zest_bench {
+
+std::vector<std::unique_ptr<workload_set>> make_workload_sets() {
+    std::vector<std::unique_ptr<workload_set>> sets;
+    sets.push_back(make_corpus_set());
+    return sets;
+}
+
+std::string load_files(const std::vector<std::string>& paths, std::vector<named_input>& out) {
+    out.clear();
+    for (const auto& path : paths) {
+        std::FILE* f = std::fopen(path.c_str(), "rb");
+        if (!f) return path + ": " + std::strerror(errno);
+        named_input in;
+        in.name = std::filesystem::path(path).filename().string();
+        std::byte buf[1 << 16];
+        std::size_t n = 0;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) in.data.insert(in.data.end(), buf, buf + n);
+        const bool failed = std::ferror(f);
+        const int err = errno;
+        std::fclose(f);
+        if (failed) return path + ": " + std::strerror(err);
+        if (in.data.empty()) return path + ": empty file (nothing to measure)";
+        if (in.name.empty()) in.name = path;
+        out.push_back(std::move(in));
+    }
+    for (std::size_t i = 0; i < out.size(); ++i)
+        for (std::size_t j = 0; j < out.size(); ++j)
+            if (i != j && std::filesystem::path(paths[i]).filename() == std::filesystem::path(paths[j]).filename())
+                out[i].name = paths[i];
+    return {};
+}
+
+}  // namespace zest_bench

@@ -1,0 +1,54 @@
+// Workload sets: each set (one file each, set_*.cpp) decides its cases and
+// how to run them; the timing (timing.hpp) and the report (report.hpp) are
+// shared. To add a set: write set_NAME.cpp with a workload_set subclass and a
+// make_NAME_set() factory, declare the factory below, list it in
+// make_workload_sets() (workloads.cpp) and the file in CMakeLists.txt. A case
+// is one call per side (side::call), measured by measure() and added to the
+// report with its case_info (operation "decompress" or "compress").
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "data/data.hpp"
+#include "options.hpp"
+#include "report.hpp"
+
+namespace zest_bench {
+
+/// An input named for the table: a generated shape or a user's file.
+struct named_input {
+    std::string name;
+    bytes data;
+};
+
+/// What every set gets to run with.
+struct bench_env {
+    const options& opts;
+    const std::vector<named_input>& files;  ///< empty: use the built-in data
+    report& out;
+};
+
+class workload_set {
+public:
+    virtual ~workload_set() = default;
+    virtual std::string name() const = 0;
+    virtual std::string description() const = 0;
+    /// The cases run() would measure, in order.
+    virtual std::vector<std::string> case_names(const options& opts,
+                                                const std::vector<named_input>& files) const = 0;
+    /// Measures every case and adds a row per case to env.out.
+    virtual void run(const bench_env& env) = 0;
+};
+
+/// Every set, in the order they run by default.
+std::vector<std::unique_ptr<workload_set>> make_workload_sets();
+
+std::unique_ptr<workload_set> make_corpus_set();
+
+/// Reads each file whole; names are the base names (the path as given when two
+/// base names collide). Returns an error message on failure, or an empty string.
+std::string load_files(const std::vector<std::string>& paths, std::vector<named_input>& out);
+
+}  // namespace zest_bench
