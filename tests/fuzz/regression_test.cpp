@@ -1,0 +1,165 @@
+// Reproducers of what the decompression fuzzer (fuzz/) found, run in every
+// build. Each bug keeps its minimized input here; fuzz/regressions/ keeps
+// them as files too, with examples of the known differences from libzstd
+// (tests/known_differences.md), and every file there must be handled
+// consistently by each entry point.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <new>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "zest/zest.hpp"
+
+// The largest single allocation, to check that a header alone cannot make
+// the vector overload allocate much.
+namespace {
+std::atomic<std::size_t> largest_allocation{0};
+}  // namespace
+
+void* operator new(std::size_t n) {
+    std::size_t seen = largest_allocation.load(std::memory_order_relaxed);
+    while (n > seen && !largest_allocation.compare_exchange_weak(seen, n, std::memory_order_relaxed)) {
+    }
+    if (void* p = std::malloc(n ? n : 1)) return p;
+    throw std::bad_alloc();
+}
+// GCC 12 flags free() inside a replacement operator delete as mismatched.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+namespace {
+
+using bytes = std::vector<std::byte>;
+
+bytes make(std::initializer_list<unsigned> v) {
+    bytes out;
+    for (unsigned b : v) out.push_back(static_cast<std::byte>(b));
+    return out;
+}
+
+zest::result<std::size_t> decode(const bytes& src, std::vector<std::byte>& dst) {
+    return zest::decompress(std::span(dst), std::span(src));
+}
+
+// FSE-compressed Huffman weights whose bitstream is too short for the two
+// initial states (the example of the reference's decompressor_permissive.md).
+// zest read the missing bits with a wrapped shift (garbage); it now rejects
+// the tree (src/common/huffman.cpp, decode_fse_weights).
+TEST(FuzzRegression, TruncatedHuffmanInitialStatesAreCorruption) {
+    const bytes src = make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x55, 0x00, 0x00, 0x72, 0x80, 0x01, 0x04, 0x20, 0x7e,
+                            0x1f, 0x02, 0xaa, 0x00});
+    std::vector<std::byte> dst(64);
+    const auto r = decode(src, dst);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error(), zest::errc::huffman_invalid);
+}
+
+// A 17-byte frame declaring 1 GiB of content: the vector overload reserved
+// (and zero-filled) the whole declared size before reading a block
+// (src/decompress/frame.cpp, decode_frame). Now the reservation is bounded
+// by what the input can produce.
+TEST(FuzzRegression, DeclaredSizeBeyondTheInputIsNotReserved) {
+    const bytes src =
+        make({0x28, 0xb5, 0x2f, 0xfd, 0xc0, 0x50, 0x00, 0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00});
+    largest_allocation = 0;
+    EXPECT_THROW((void)zest::decompress(std::span(src)), std::system_error);
+    EXPECT_LT(largest_allocation.load(), std::size_t(1) << 20);
+
+    // The same with 8 GiB - 1, just under the default limit's guard.
+    bytes big = src;
+    big[9] = std::byte{0xff};
+    big[10] = std::byte{0xff};
+    big[11] = std::byte{0xff};
+    big[12] = std::byte{0xff};
+    big[13] = std::byte{0x01};
+    largest_allocation = 0;
+    EXPECT_THROW((void)zest::decompress(std::span(big)), std::system_error);
+    EXPECT_LT(largest_allocation.load(), std::size_t(1) << 20);
+}
+
+// Valid frames with a known size still get one exact allocation.
+TEST(FuzzRegression, DeclaredSizeWithinReachIsStillReservedOnce) {
+    // Single segment, content size 5, one raw block "hello".
+    const bytes src = make({0x28, 0xb5, 0x2f, 0xfd, 0x20, 0x05, 0x29, 0x00, 0x00, 'h', 'e', 'l', 'l', 'o'});
+    const std::vector<std::byte> out = zest::decompress(std::span(src));
+    ASSERT_EQ(out.size(), 5u);
+    EXPECT_EQ(static_cast<char>(out[0]), 'h');
+    // An RLE block of 100000 bytes from 4 bytes of block: within reach.
+    const bytes rle = make({0x28, 0xb5, 0x2f, 0xfd, 0x80, 0x70, 0xa0, 0x86, 0x01, 0x00, 0x03, 0x35, 0x0c, 0x7a});
+    const std::vector<std::byte> many = zest::decompress(std::span(rle));
+    ASSERT_EQ(many.size(), 100000u);
+    EXPECT_EQ(static_cast<char>(many[99999]), 'z');
+}
+
+struct outcome {
+    bool ok = false;
+    zest::errc error{};
+    bytes out;
+    bool operator==(const outcome&) const = default;
+};
+
+// Every stored reproducer: the entry points agree, and since all of them
+// are invalid frames (bugs) or frames zest rejects on purpose (known
+// differences), they fail.
+TEST(FuzzRegression, StoredReproducers) {
+    const std::filesystem::path dir = ZEST_FUZZ_REGRESSIONS_DIR;
+    ASSERT_TRUE(std::filesystem::is_directory(dir)) << dir;
+    int files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+        if (!entry.is_regular_file() || entry.path().extension() != ".zst") continue;
+        SCOPED_TRACE(entry.path().filename().string());
+        ++files;
+        std::ifstream in(entry.path(), std::ios::binary);
+        const std::vector<char> raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        bytes src(raw.size());
+        std::memcpy(src.data(), raw.data(), raw.size());
+
+        std::vector<std::byte> dst(std::size_t(4) << 20);
+        outcome one_shot, context, vec;
+        if (const auto r = decode(src, dst)) {
+            one_shot.ok = true;
+            one_shot.out.assign(dst.begin(), dst.begin() + static_cast<std::ptrdiff_t>(*r));
+        } else {
+            one_shot.error = r.error();
+        }
+        zest::decompressor d;
+        if (const auto r = d.decompress(std::span(dst), std::span(src))) {
+            context.ok = true;
+            context.out.assign(dst.begin(), dst.begin() + static_cast<std::ptrdiff_t>(*r));
+        } else {
+            context.error = r.error();
+        }
+        try {
+            vec.out = zest::decompress(std::span(src));
+            vec.ok = true;
+        } catch (const std::system_error& e) {
+            vec.error = static_cast<zest::errc>(e.code().value());
+        }
+        EXPECT_EQ(one_shot, context);
+        // A fixed buffer may be too small where the vector would grow.
+        if (one_shot.ok || one_shot.error != zest::errc::destination_too_small) {
+            EXPECT_EQ(one_shot, vec);
+        }
+        EXPECT_FALSE(one_shot.ok);
+        EXPECT_FALSE(vec.ok);
+    }
+    EXPECT_GT(files, 0);
+}
+
+}  // namespace
