@@ -216,18 +216,21 @@ struct sequence {
 // Decoding side of the sequence loop. The FSE states, repeat offsets and
 // bit reader are the caller's locals, taken by reference by an
 // always-inlined function so that they stay in registers.
+// All three tables live in the decoder state at fixed offsets, so one base
+// pointer addresses them (fewer live registers in the loop).
 struct seq_tables {
-    const seq_cell* ll;
-    const seq_cell* of;
-    const seq_cell* ml;
+    const decoder_state* st;
+    ZEST_INLINE const seq_cell& ll(std::uint32_t i) const noexcept { return st->ll.storage[i]; }
+    ZEST_INLINE const seq_cell& of(std::uint32_t i) const noexcept { return st->of.storage[i]; }
+    ZEST_INLINE const seq_cell& ml(std::uint32_t i) const noexcept { return st->ml.storage[i]; }
 };
 
 template <bool UpdateStates>
 ZEST_INLINE sequence decode_sequence(backward_bit_reader& br, const seq_tables& t, std::uint32_t& lls,
                                      std::uint32_t& ofs, std::uint32_t& mls, std::size_t (&rep)[3]) noexcept {
-    const seq_cell l = t.ll[lls];
-    const seq_cell m = t.ml[mls];
-    const seq_cell o = t.of[ofs];
+    const seq_cell l = t.ll(lls);
+    const seq_cell m = t.ml(mls);
+    const seq_cell o = t.of(ofs);
     sequence s;
     const std::size_t of_value = o.base + std::size_t(br.read(o.extra_bits));
     s.ml = m.base + std::size_t(br.read(m.extra_bits));
@@ -337,7 +340,7 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
     decoder_state& st = *job.st;
     backward_bit_reader br;
     if (!br.init(job.stream, job.stream_size)) return errc::sequences_invalid;
-    const seq_tables t{st.ll.storage, st.of.storage, st.ml.storage};
+    const seq_tables t{&st};
     std::uint32_t lls = std::uint32_t(br.read(st.ll.log));
     std::uint32_t ofs = std::uint32_t(br.read(st.of.log));
     std::uint32_t mls = std::uint32_t(br.read(st.ml.log));
