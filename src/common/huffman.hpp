@@ -15,7 +15,11 @@ inline constexpr unsigned huf_max_bits = 11;
 /// entry holds the symbol (low byte) and its code length (high byte).
 struct huffman_table {
     unsigned max_bits = 0;  // 0 while no table has been read
+    bool pairs_ready = false;  // `pairs` matches `entries`
     std::uint16_t entries[1u << huf_max_bits];
+    /// Two-symbol table, same index: the symbols (bits 0-7 and 8-15), the
+    /// bits they use together (16-23) and how many fit (24-31, 1 or 2).
+    std::uint32_t pairs[1u << huf_max_bits];
 };
 
 /// Weights of up to 256 symbols, from a tree description.
@@ -30,5 +34,9 @@ errc read_huffman_weights(const std::uint8_t* src, std::size_t size, huffman_wei
 
 /// Completes the weights (implied last symbol) and fills `t`.
 errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept;
+
+/// Fills t.pairs from t.entries (done on demand: it only pays on large
+/// sections of short codes).
+void build_huffman_pairs(huffman_table& t) noexcept;
 
 }  // namespace zest::detail

@@ -169,6 +169,35 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     u8* op[4] = {dst, dst + seg, dst + 2 * seg, dst + 3 * seg};
     u8* const seg_end[4] = {dst + seg, dst + 2 * seg, dst + 3 * seg, dst + n};
 
+    if (t.pairs_ready) {
+        // Two symbols per lookup where they fit: five lookups per stream per
+        // refill, up to ten symbols, so each stream needs room for ten.
+        const unsigned top2 = 64 - mb;
+        const std::uint32_t* pairs = t.pairs;
+        while (seg_end[0] - op[0] >= 10 && seg_end[1] - op[1] >= 10 && seg_end[2] - op[2] >= 10 &&
+               seg_end[3] - op[3] >= 10 && b[0].can_refill_fast() && b[1].can_refill_fast() &&
+               b[2].can_refill_fast() && b[3].can_refill_fast()) {
+            std::uint64_t bits[4];
+            unsigned used[4] = {0, 0, 0, 0};
+            for (int s = 0; s < 4; ++s) {
+                b[s].refill_fast();
+                bits[s] = b[s].container << b[s].consumed;
+            }
+            for (int k = 0; k < 5; ++k) {
+                for (int s = 0; s < 4; ++s) {
+                    const std::uint32_t e = pairs[bits[s] >> top2];
+                    const unsigned nb = (e >> 16) & 0xFF;
+                    const std::uint16_t two = std::uint16_t(e);
+                    std::memcpy(op[s], &two, 2);
+                    op[s] += e >> 24;
+                    bits[s] <<= nb;
+                    used[s] += nb;
+                }
+            }
+            for (int s = 0; s < 4; ++s) b[s].consumed += used[s];
+        }
+    }
+
     // Interleaved: five codes per stream per refill (5 * 11 <= 57 bits).
     // The last segment is the shortest, so its room bounds all four. Each
     // stream's bits are held pre-shifted so that a code is one shift away.

@@ -4,6 +4,10 @@
 
 namespace zest::detail {
 
+namespace {
+constexpr std::size_t pairs_min_literals = 4096;
+}  // namespace
+
 errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
                      const std::uint8_t* readable_end, std::size_t block_max, literals_view& out,
                      std::size_t& used) noexcept {
@@ -95,6 +99,11 @@ errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t*
         return errc::literals_invalid;  // treeless literals with no previous table
     }
     if (four_streams) {
+        // Pairs pay off when two average codes fit in one lookup and the
+        // section is big enough to amortise building the table.
+        if (!st.huf.pairs_ready && regen >= pairs_min_literals &&
+            stream_bytes * 8 * 2 <= regen * (st.huf.max_bits + 1))
+            build_huffman_pairs(st.huf);
         ZEST_TRY(k.huf_4x(st.literals, regen, p, stream_bytes, st.huf));
     } else {
         ZEST_TRY(k.huf_1x(st.literals, regen, p, stream_bytes, st.huf));
