@@ -63,25 +63,47 @@ errc parse_frame_header(const std::uint8_t* src, std::size_t size, frame_header&
     return ok;
 }
 
+namespace {
+
+// Total size of a skippable frame whose header is `h`.
+errc skippable_frame_size(const frame_header& h, std::size_t size, std::size_t& out) noexcept {
+    if (h.content_size > size - 8) return errc::truncated_input;
+    out = 8 + std::size_t(h.content_size);
+    return ok;
+}
+
+struct block_header {
+    bool last;
+    unsigned type;     // 0 raw, 1 RLE, 2 compressed (3, reserved, is rejected)
+    std::size_t size;  // Block_Size: bytes produced (raw, RLE) or read (compressed)
+    std::size_t input_size() const noexcept { return type == 1 ? 1 : size; }
+};
+
+// Reads the 3-byte block header at src[pos] and advances pos past it.
+errc read_block_header(const std::uint8_t* src, std::size_t size, std::size_t& pos, block_header& b) noexcept {
+    if (size - pos < 3) return errc::truncated_input;
+    const std::uint32_t bh = load_le24(src + pos);
+    pos += 3;
+    b.last = bh & 1;
+    b.type = (bh >> 1) & 3;
+    b.size = bh >> 3;
+    if (b.type == 3) return errc::block_invalid;
+    return ok;
+}
+
+}  // namespace
+
 errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_t& out) noexcept {
     frame_header h;
     ZEST_TRY(parse_frame_header(src, size, h));
-    if (h.skippable) {
-        if (h.content_size > size - 8) return errc::truncated_input;
-        out = 8 + std::size_t(h.content_size);
-        return ok;
-    }
+    if (h.skippable) return skippable_frame_size(h, size, out);
     std::size_t pos = h.header_size;
     for (;;) {
-        if (size - pos < 3) return errc::truncated_input;
-        const std::uint32_t bh = load_le24(src + pos);
-        pos += 3;
-        const unsigned type = (bh >> 1) & 3;
-        if (type == 3) return errc::block_invalid;
-        const std::size_t csize = type == 1 ? 1 : bh >> 3;
-        if (csize > size - pos) return errc::truncated_input;
-        pos += csize;
-        if (bh & 1) break;
+        block_header b;
+        ZEST_TRY(read_block_header(src, size, pos, b));
+        if (b.input_size() > size - pos) return errc::truncated_input;
+        pos += b.input_size();
+        if (b.last) break;
     }
     if (h.checksum) {
         if (size - pos < 4) return errc::truncated_input;
@@ -139,11 +161,7 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
                   output_buffer& out, unsigned max_window_log, std::size_t& consumed) noexcept {
     frame_header h;
     ZEST_TRY(parse_frame_header(src, size, h));
-    if (h.skippable) {
-        if (h.content_size > size - 8) return errc::truncated_input;
-        consumed = 8 + std::size_t(h.content_size);
-        return ok;
-    }
+    if (h.skippable) return skippable_frame_size(h, size, consumed);
     if (h.window_size > (std::uint64_t(1) << max_window_log)) return errc::window_too_large;
     if (h.dict_id != 0) return errc::dictionary_required;
     const std::size_t block_max = std::size_t(std::min<std::uint64_t>(h.window_size, block_size_max));
@@ -170,15 +188,12 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
     const std::uint8_t* const src_end = src + size;
     std::size_t pos = h.header_size;
     for (;;) {
-        if (size - pos < 3) return errc::truncated_input;
-        const std::uint32_t bh = load_le24(src + pos);
-        pos += 3;
-        const bool last = bh & 1;
-        const unsigned type = (bh >> 1) & 3;
-        const std::size_t bsize = bh >> 3;
+        block_header b;
+        ZEST_TRY(read_block_header(src, size, pos, b));
+        const std::size_t bsize = b.size;
         const std::size_t block_out_start = out.pos;
         ZEST_TRY(out.reserve(block_max + wild_slack));
-        switch (type) {
+        switch (b.type) {
             case 0:  // raw
                 if (bsize > block_max) return errc::block_invalid;
                 if (bsize > size - pos) return errc::truncated_input;
@@ -205,7 +220,7 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
                 return errc::block_invalid;
         }
         if (h.checksum) XXH64_update(&xxh, out.data + block_out_start, out.pos - block_out_start);
-        if (last) break;
+        if (b.last) break;
     }
     if (h.content_size != content_size_unknown && out.pos - frame_start != h.content_size)
         return errc::content_size_mismatch;

@@ -621,6 +621,53 @@ TEST_P(HuffmanKernels, FourStreamsNotFullyConsumed) {
     }
 }
 
+// The two-symbol table (built on demand for large sections) must decode
+// exactly like the one-symbol table.
+huffman_table with_pairs(huffman_table t) {
+    zest::detail::build_huffman_pairs(t);
+    EXPECT_TRUE(t.pairs_ready);
+    return t;
+}
+
+TEST_P(HuffmanKernels, FourStreamsWithPairTable) {
+    const huffman_table t = with_pairs(table_from(rfc_tree));
+    const huffman_table deep = with_pairs(table_from(deep_tree));
+    for (std::size_t n : {6, 40, 41, 42, 43, 100, 255, 1000, 4096, 5003, 20000}) {
+        const bytes lits = rfc_literals(n, unsigned(n * 5));
+        bytes out;
+        ASSERT_EQ(four(encode_4_streams(lits, rfc_codes), n, t, out), errc{}) << n;
+        ASSERT_EQ(out, lits) << n;
+        const bytes dl = zest::detail::highbit32(std::uint32_t(n)) % 2 ? zest_test::pseudo_random_bytes(n, unsigned(n), 12)
+                                                                       : bytes(n, 0);
+        ASSERT_EQ(four(encode_4_streams(dl, deep_codes()), n, deep, out), errc{}) << n;
+        ASSERT_EQ(out, dl) << n;
+    }
+}
+
+// Streams decoding at different rates: streams 1-3 are mostly 1-bit codes
+// (two per pair lookup) ending in 11-bit ones, stream 4 is 6-bit codes
+// throughout (one per lookup). The fast loops must not let any stream run
+// past its own segment.
+TEST_P(HuffmanKernels, FourStreamsUnequalRatesWithPairTable) {
+    const huffman_table plain = table_from(deep_tree);
+    const huffman_table paired = with_pairs(plain);
+    for (std::size_t tail : {0, 5, 9, 12, 20, 40}) {
+        const std::size_t n = 8192, seg = n / 4;
+        bytes lits;
+        for (int s = 0; s < 3; ++s) {
+            for (std::size_t i = 0; i < seg - tail; ++i) lits.push_back(0);   // code 1
+            for (std::size_t i = 0; i < tail; ++i) lits.push_back(10);        // code 00000000000
+        }
+        for (std::size_t i = 0; i < seg; ++i) lits.push_back(5);              // code 000001
+        const bytes src = encode_4_streams(lits, deep_codes());
+        bytes out;
+        ASSERT_EQ(four(src, n, plain, out), errc{}) << tail;
+        ASSERT_EQ(out, lits) << tail;
+        EXPECT_EQ(four(src, n, paired, out), errc{}) << "tail " << tail;
+        EXPECT_EQ(out, lits) << "tail " << tail;
+    }
+}
+
 // The literals section around the streams (RFC 8878 "Literals_Section_Header").
 TEST_P(HuffmanKernels, LiteralsSection) {
     using zest::detail::decode_literals;
