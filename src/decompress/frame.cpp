@@ -146,7 +146,7 @@ errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::
     if (nb_seq == 0) {
         if (lits.size > std::size_t(block_end - op))
             return block_end == buffer_end ? errc::destination_too_small : errc::block_invalid;
-        std::memcpy(op, lits.ptr, lits.size);
+        if (lits.size) std::memcpy(op, lits.ptr, lits.size);  // op may be null for an empty output
         out.pos += lits.size;
         return ok;
     }
@@ -198,7 +198,7 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
                 if (bsize > block_max) return errc::block_invalid;
                 if (bsize > size - pos) return errc::truncated_input;
                 if (bsize > out.cap - out.pos) return errc::destination_too_small;
-                std::memcpy(out.data + out.pos, src + pos, bsize);
+                if (bsize) std::memcpy(out.data + out.pos, src + pos, bsize);  // data may be null
                 out.pos += bsize;
                 pos += bsize;
                 break;
@@ -206,12 +206,16 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
                 if (bsize > block_max) return errc::block_invalid;
                 if (size - pos < 1) return errc::truncated_input;
                 if (bsize > out.cap - out.pos) return errc::destination_too_small;
-                std::memset(out.data + out.pos, src[pos], bsize);
+                if (bsize) std::memset(out.data + out.pos, src[pos], bsize);
                 out.pos += bsize;
                 pos += 1;
                 break;
             case 2:  // compressed
-                if (bsize > block_max) return errc::block_invalid;
+                // The compressed size is bounded by 128 KiB, the decoded size by
+                // Block_Maximum_Size: a tiny single-segment frame may carry a
+                // compressed block larger than its content (decompressor_errata.md:
+                // a block with no literals and no sequences is valid).
+                if (bsize > block_size_max) return errc::block_invalid;
                 if (bsize > size - pos) return errc::truncated_input;
                 ZEST_TRY(decode_compressed_block(st, k, src + pos, bsize, src_end, block_max, out, frame_start));
                 pos += bsize;

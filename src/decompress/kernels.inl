@@ -199,10 +199,11 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     }
 
     // Interleaved: five codes per stream per refill (5 * 11 <= 57 bits).
-    // The last segment is the shortest, so its room bounds all four. Each
-    // stream's bits are held pre-shifted so that a code is one shift away.
+    // Each stream's room is checked (after the pairs loop they advance at
+    // different rates). Bits are held pre-shifted: a code is one shift away.
     const unsigned top = 64 - mb;
-    while (seg_end[3] - op[3] >= 5 && b[0].can_refill_fast() && b[1].can_refill_fast() &&
+    while (seg_end[0] - op[0] >= 5 && seg_end[1] - op[1] >= 5 && seg_end[2] - op[2] >= 5 &&
+           seg_end[3] - op[3] >= 5 && b[0].can_refill_fast() && b[1].can_refill_fast() &&
            b[2].can_refill_fast() && b[3].can_refill_fast()) {
         std::uint64_t bits[4];
         unsigned used[4] = {0, 0, 0, 0};

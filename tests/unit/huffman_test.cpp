@@ -709,6 +709,40 @@ TEST_P(HuffmanKernels, LiteralsSection) {
     // Compressed_Size beyond the block.
     src.pop_back();
     EXPECT_EQ(run(src), errc::literals_invalid);
+    // Large sections (size format 2: 14-bit sizes; 3: 18-bit sizes), where
+    // the decoder may switch to its two-symbol table.
+    for (unsigned format : {2u, 3u}) {
+        for (std::size_t n : {4096, 8192, 16000}) {
+            const bytes big = rfc_literals(n, unsigned(n + format));
+            const bytes st4 = encode_4_streams(big, rfc_codes);
+            const std::size_t cs = rfc_tree.size() + st4.size();
+            src.clear();
+            if (format == 2) {
+                zest_test::put_le(src, 2u | (2u << 2) | (std::uint32_t(n) << 4) | (std::uint32_t(cs) << 18), 4);
+            } else {
+                zest_test::put_le(src, 2u | (3u << 2) | (std::uint64_t(n) << 4) | (std::uint64_t(cs) << 22), 5);
+            }
+            src.insert(src.end(), rfc_tree.begin(), rfc_tree.end());
+            src.insert(src.end(), st4.begin(), st4.end());
+            ASSERT_EQ(run(src), errc{}) << format << "/" << n;
+            EXPECT_EQ(used, src.size());
+            EXPECT_EQ(view(), big) << format << "/" << n;
+            // Treeless, reusing whatever table (and pair table) the block left.
+            src[0] = std::uint8_t(src[0] | 3);
+            src.erase(src.begin() + (format == 2 ? 4 : 5),
+                      src.begin() + (format == 2 ? 4 : 5) + std::ptrdiff_t(rfc_tree.size()));
+            const std::size_t cs2 = st4.size();
+            if (format == 2) {
+                const std::uint32_t h2 = 3u | (2u << 2) | (std::uint32_t(n) << 4) | (std::uint32_t(cs2) << 18);
+                for (int i = 0; i < 4; ++i) src[std::size_t(i)] = std::uint8_t(h2 >> (8 * i));
+            } else {
+                const std::uint64_t h2 = 3u | (3u << 2) | (std::uint64_t(n) << 4) | (std::uint64_t(cs2) << 22);
+                for (int i = 0; i < 5; ++i) src[std::size_t(i)] = std::uint8_t(h2 >> (8 * i));
+            }
+            ASSERT_EQ(run(src), errc{}) << "treeless " << format << "/" << n;
+            EXPECT_EQ(view(), big);
+        }
+    }
     // Raw, 1-, 2- and 3-byte headers; RLE.
     ASSERT_EQ(run({0x18, 'a', 'b', 'c'}), errc{});  // 3 << 3
     EXPECT_EQ(view(), (bytes{'a', 'b', 'c'}));
