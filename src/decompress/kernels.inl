@@ -364,6 +364,15 @@ ZEST_INLINE void prefetch_match(std::uintptr_t ahead, const sequence& s) noexcep
     __builtin_prefetch(reinterpret_cast<const void*>(p + 63));
 }
 
+// Executes a sequence; a failure after the bitstream ran past its start is
+// reported as the corrupt stream it comes from, not as the garbage sequence
+// decoded from missing bits.
+#define ZEST_EXECUTE(seq)                                                           \
+    do {                                                                            \
+        const errc zest_e_ = execute(seq, op, lit, lim);                            \
+        if (ZEST_UNLIKELY(zest_e_ != ok)) return br.overflowed() ? errc::sequences_invalid : zest_e_; \
+    } while (0)
+
 // The block's sequence loop; Prefetch selects the look-ahead form.
 template <bool Prefetch>
 ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcept {
@@ -396,8 +405,8 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
     if (!Prefetch) {
         // Recent history is cache-resident: decode and execute in one step.
         for (unsigned i = n - 1; i != 0; --i)
-            ZEST_TRY(execute(decode_sequence<true>(br, t, lls, ofs, mls, rep), op, lit, lim));
-        ZEST_TRY(execute(decode_sequence<false>(br, t, lls, ofs, mls, rep), op, lit, lim));
+            ZEST_EXECUTE(decode_sequence<true>(br, t, lls, ofs, mls, rep));
+        ZEST_EXECUTE(decode_sequence<false>(br, t, lls, ofs, mls, rep));
     } else {
         // Decode `lookahead` sequences ahead of execution. The last sequence
         // skips the state update; it is peeled off so the loops stay branch-free.
@@ -414,13 +423,13 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
             const sequence s = decode_sequence<true>(br, t, lls, ofs, mls, rep);
             prefetch_match(ahead, s);
             ahead += s.ll + s.ml;
-            ZEST_TRY(execute(ring[i % lookahead], op, lit, lim));
+            ZEST_EXECUTE(ring[i % lookahead]);
             ring[i % lookahead] = s;
         }
         // Sequences [n - 1 - lead, n - 1) are in the ring; the last is decoded now.
         const sequence last = decode_sequence<false>(br, t, lls, ofs, mls, rep);
-        for (unsigned j = n - 1 - lead; j < n - 1; ++j) ZEST_TRY(execute(ring[j % lookahead], op, lit, lim));
-        ZEST_TRY(execute(last, op, lit, lim));
+        for (unsigned j = n - 1 - lead; j < n - 1; ++j) ZEST_EXECUTE(ring[j % lookahead]);
+        ZEST_EXECUTE(last);
     }
 
     br.refill();
@@ -435,6 +444,8 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
     out_end = op + rest;
     return ok;
 }
+
+#undef ZEST_EXECUTE
 
 errc sequences(const sequences_job& job, u8*& out_end) noexcept {
     if (job.nb_seq == 0) return errc::sequences_invalid;  // callers handle blocks without sequences

@@ -70,6 +70,22 @@ TEST(FuzzRegression, TruncatedHuffmanInitialStatesAreCorruption) {
     EXPECT_EQ(r.error(), zest::errc::huffman_invalid);
 }
 
+// The sequences bitstream runs out during the first sequence's state
+// updates; the second sequence, decoded from missing bits, has an absurd
+// offset. zest reported offset_invalid; the cause is the corrupt stream, and
+// the differential fuzzer files it under known difference 8 (libzstd 1.5.4
+// decodes such blocks) only with that error.
+TEST(FuzzRegression, OverrunSequencesStreamIsReportedAsSuch) {
+    for (const unsigned modes : {0x00u, 0x02u}) {
+        const bytes src = make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x45, 0x00, 0x00, 0x08, 0x00, 0x02, modes, 0x2f,
+                                0x43, 0x03, 0xae});
+        std::vector<std::byte> dst(64);
+        const auto r = decode(src, dst);
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error(), modes ? zest::errc::reserved_bit_set : zest::errc::sequences_invalid);
+    }
+}
+
 // A 17-byte frame declaring 1 GiB of content: the vector overload reserved
 // (and zero-filled) the whole declared size before reading a block
 // (src/decompress/frame.cpp, decode_frame). Now the reservation is bounded
