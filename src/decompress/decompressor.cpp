@@ -48,8 +48,11 @@ result<decoder_state*> thread_state() noexcept {
 result<std::size_t> decode_into(decoder_state& st, void* dst, std::size_t cap, const void* src,
                                 std::size_t size, unsigned max_window_log) noexcept {
     if ((!dst && cap) || (!src && size)) return errc::invalid_argument;
+    // An empty destination may be null; the decoder does pointer arithmetic
+    // on it, so give it a real (zero-capacity) address.
+    static std::uint8_t no_room;
     output_buffer out;
-    out.data = static_cast<std::uint8_t*>(dst);
+    out.data = dst ? static_cast<std::uint8_t*>(dst) : &no_room;
     out.cap = cap;
     const errc e = decode_frames(st, static_cast<const std::uint8_t*>(src), size, out, max_window_log);
     if (e != ok) return e;

@@ -317,7 +317,7 @@ ZEST_NOINLINE void execute_careful(u8* op, const u8* lit, std::size_t ll, std::s
 ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_limits& lim) noexcept {
     const std::size_t ll = s.ll, ml = s.ml, offset = s.offset;
     if (ZEST_UNLIKELY(ll > std::size_t(lim.lit_end - lit))) return errc::sequences_invalid;
-    if (ZEST_UNLIKELY(offset > std::size_t(op + ll - lim.frame_begin))) return errc::offset_invalid;
+    if (ZEST_UNLIKELY(offset > std::size_t(op - lim.frame_begin) + ll)) return errc::offset_invalid;
     const std::size_t total = ll + ml;
     // Signed: op may already be past fast_end near the buffer's end (total
     // is at most a few hundred KiB, so the cast is exact).
