@@ -30,6 +30,25 @@ ZEST_INLINE void wild_copy(u8* d, const u8* s, std::size_t n) noexcept {
     } while (d < e);
 }
 
+// As wild_copy, in the widest steps the target has (32 bytes with AVX2):
+// may write and read up to 31 bytes past the end (wild_slack), and needs s
+// at least that step behind d when they overlap.
+#if defined(__AVX2__)
+constexpr std::size_t wide_step = 32;
+ZEST_INLINE void wide_copy(u8* d, const u8* s, std::size_t n) noexcept {
+    u8* const e = d + n;
+    do {
+        std::memcpy(d, s, 32);
+        d += 32;
+        s += 32;
+    } while (d < e);
+}
+#else
+constexpr std::size_t wide_step = 16;
+ZEST_INLINE void wide_copy(u8* d, const u8* s, std::size_t n) noexcept { wild_copy(d, s, n); }
+#endif
+static_assert(wide_step <= wild_slack, "wild copies must stay inside the slack");
+
 #if defined(__SSSE3__)
 // Period-d pattern registers: shuffle masks that spread the d bytes ending
 // at the current position into a whole vector, and that advance the pattern
@@ -322,9 +341,12 @@ ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_
     // Signed: op may already be past fast_end near the buffer's end (total
     // is at most a few hundred KiB, so the cast is exact).
     if (ZEST_LIKELY(std::ptrdiff_t(total) <= lim.fast_end - op)) {
-        wild_copy(op, lit, ll);
+        // Literals never overlap the output: copy them in the widest steps.
+        wide_copy(op, lit, ll);
         u8* const m = op + ll;
-        if (offset >= 16) {
+        if (offset >= wide_step) {
+            wide_copy(m, m - offset, ml);
+        } else if (offset >= 16) {
             wild_copy(m, m - offset, ml);
         } else {
 #if defined(__SSSE3__)
