@@ -94,7 +94,7 @@ errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, s
             const seq_cell* src_cells = k == kind::literal_length ? p.ll : k == kind::match_length ? p.ml : p.of;
             t.log = k == kind::offset ? 5 : 6;
             std::memcpy(t.storage, src_cells, sizeof(seq_cell) << t.log);
-            t.cells = t.storage;
+            t.ready = true;
             return ok;
         }
         case 1: {  // RLE: one symbol, a one-cell table that never moves
@@ -104,7 +104,7 @@ errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, s
             code_value(k, sym, t.storage[0].base, t.storage[0].extra_bits);
             t.storage[0].nb_bits = 0;
             t.storage[0].next_base = 0;
-            t.cells = t.storage;
+            t.ready = true;
             t.log = 0;
             used = 1;
             return ok;
@@ -115,12 +115,12 @@ errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, s
             fse_cell cells[1u << fse_max_accuracy_log];
             ZEST_TRY(build_fse_cells(d, cells));
             fuse(k, cells, d.accuracy_log, t.storage);
-            t.cells = t.storage;
+            t.ready = true;
             t.log = d.accuracy_log;
             return ok;
         }
         default:  // repeat the previous block's table
-            if (t.cells == nullptr) return errc::sequences_invalid;
+            if (!t.ready) return errc::sequences_invalid;
             return ok;
     }
 }

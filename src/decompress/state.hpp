@@ -29,7 +29,7 @@ inline constexpr unsigned ll_max_symbol = 35, ml_max_symbol = 52, of_max_symbol 
 
 /// A sequence decoding table in use (always held in `storage`).
 struct seq_table {
-    const seq_cell* cells = nullptr;  // null until a block sets it (Repeat_Mode needs it)
+    bool ready = false;  // set by a block's table; Repeat_Mode needs it
     unsigned log = 0;
     seq_cell storage[1u << 9];
 };
@@ -44,7 +44,7 @@ struct decoder_state {
 
     void reset_frame() noexcept {
         huf.max_bits = 0;
-        ll.cells = of.cells = ml.cells = nullptr;
+        ll.ready = of.ready = ml.ready = false;
         rep[0] = 1;
         rep[1] = 4;
         rep[2] = 8;
