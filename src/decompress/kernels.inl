@@ -38,7 +38,8 @@ constexpr std::size_t wide_step = 32;
 ZEST_INLINE void wide_copy(u8* d, const u8* s, std::size_t n) noexcept {
     u8* const e = d + n;
     do {
-        std::memcpy(d, s, 32);
+        // Intrinsics, not memcpy: g++ lowers a 32-byte memcpy to two 16-byte moves.
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s)));
         d += 32;
         s += 32;
     } while (d < e);
@@ -258,6 +259,9 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     return ok;
 }
 
+// The low n bits of v (n < 64).
+ZEST_INLINE std::uint64_t low_bits(std::uint64_t v, unsigned n) noexcept { return v & ((std::uint64_t(1) << n) - 1); }
+
 struct sequence {
     std::size_t ll, ml, offset;
 };
@@ -277,39 +281,65 @@ struct seq_tables {
 template <bool UpdateStates>
 ZEST_INLINE sequence decode_sequence(backward_bit_reader& br, const seq_tables& t, std::uint32_t& lls,
                                      std::uint32_t& ofs, std::uint32_t& mls, std::size_t (&rep)[3]) noexcept {
-    const seq_cell l = t.ll(lls);
-    const seq_cell m = t.ml(mls);
-    const seq_cell o = t.of(ofs);
+    const seq_cell& l = t.ll(lls);
+    const seq_cell& m = t.ml(mls);
+    const seq_cell& o = t.of(ofs);
     sequence s;
-    const std::size_t of_value = o.base + std::size_t(br.read(o.extra_bits));
-    s.ml = m.base + std::size_t(br.read(m.extra_bits));
+    const unsigned lb = l.extra_bits, mb = m.extra_bits, ob = o.extra_bits;
+    const unsigned lmb = lb + mb;
+    std::size_t of_value;
     // 57 bits are loaded after a refill: 31 for the three values leaves 26
-    // for the three state updates.
-    if (o.extra_bits + m.extra_bits + l.extra_bits > 31) br.refill();
-    s.ll = l.base + std::size_t(br.read(l.extra_bits));
+    // for the three state updates. Within 31 bits (nearly always) the three
+    // values come from one read: offset bits on top, then match, then
+    // literal length.
+    if (ZEST_LIKELY(lmb + ob <= 31)) {
+        const std::uint64_t v = br.read(lmb + ob);
+        of_value = o.base + std::size_t(v >> lmb);
+        s.ml = m.base + std::size_t(low_bits(v >> lb, mb));
+        s.ll = l.base + std::size_t(low_bits(v, lb));
+    } else {
+        of_value = o.base + std::size_t(br.read(ob));
+        s.ml = m.base + std::size_t(br.read(mb));
+        br.refill();
+        s.ll = l.base + std::size_t(br.read(lb));
+    }
 
-    if (of_value > 3) {
+    // Offset values 1..3 are repeat codes, shifted by one when the literal
+    // length is 0 (code 0, the only literal-length code whose base is 0).
+    // Branching on the offset code's extra-bit count (0 or 1 for the repeat
+    // codes) rather than on the value lets the branch resolve before the
+    // bits are read. Branches beat selects here even on data where most
+    // offsets repeat in no set order (measured).
+    if (ob > 1) {
         s.offset = of_value - 3;
         rep[2] = rep[1];
         rep[1] = rep[0];
         rep[0] = s.offset;
     } else {
-        const std::size_t idx = of_value - 1 + (s.ll == 0);
+        const std::size_t idx = of_value - 1 + (l.base == 0);
         if (idx == 0) {
             s.offset = rep[0];
+        } else if (idx == 1) {
+            s.offset = rep[1];
+            rep[1] = rep[0];
+            rep[0] = s.offset;
         } else {
-            std::size_t off = idx == 3 ? rep[0] - 1 : idx == 1 ? rep[1] : rep[2];
+            std::size_t off = idx == 3 ? rep[0] - 1 : rep[2];
             off += off == 0;  // a zero offset is corrupt; the reference reads it as 1
-            if (idx != 1) rep[2] = rep[1];
+            rep[2] = rep[1];
             rep[1] = rep[0];
             rep[0] = off;
             s.offset = off;
         }
     }
     if (UpdateStates) {
-        lls = l.next_base + std::uint32_t(br.read(l.nb_bits));
-        mls = m.next_base + std::uint32_t(br.read(m.nb_bits));
-        ofs = o.next_base + std::uint32_t(br.read(o.nb_bits));
+        // At most 9 + 9 + 8 bits, read at once: literal-length state bits
+        // on top, then match length, then offset.
+        const unsigned mnb = m.nb_bits, onb = o.nb_bits;
+        const std::uint64_t w = br.read(l.nb_bits + mnb + onb);
+        lls = l.next_base + std::uint32_t(w >> (mnb + onb));
+        mls = m.next_base + std::uint32_t(low_bits(w >> onb, mnb));
+        ofs = o.next_base + std::uint32_t(low_bits(w, onb));
         br.refill();
     }
     return s;
