@@ -88,12 +88,22 @@ errc build_fse_cells(const fse_distribution& d, fse_cell* cells) noexcept {
     }
     const std::uint32_t step = (size >> 1) + (size >> 3) + 3;
     std::uint32_t pos = 0;
-    for (unsigned s = 0; s <= d.max_symbol; ++s) {
-        for (int i = 0; i < d.count[s]; ++i) {
-            cells[pos].symbol = std::uint8_t(s);
-            do {
+    if (high == size - 1) {
+        // No "less than 1" symbol: every step lands inside the table.
+        for (unsigned s = 0; s <= d.max_symbol; ++s) {
+            for (int i = 0; i < d.count[s]; ++i) {
+                cells[pos].symbol = std::uint8_t(s);
                 pos = (pos + step) & mask;
-            } while (pos > high);
+            }
+        }
+    } else {
+        for (unsigned s = 0; s <= d.max_symbol; ++s) {
+            for (int i = 0; i < d.count[s]; ++i) {
+                cells[pos].symbol = std::uint8_t(s);
+                do {
+                    pos = (pos + step) & mask;
+                } while (pos > high);
+            }
         }
     }
     if (pos != 0) return errc::fse_invalid;  // counts did not tile the table

@@ -37,8 +37,17 @@ void code_value(kind k, unsigned code, std::uint32_t& base, std::uint8_t& bits) 
 }
 
 void fuse(kind k, const fse_cell* cells, unsigned log, seq_cell* out) noexcept {
+    // Every symbol's value once, then one lookup per cell.
+    std::uint32_t base[ml_max_symbol + 1];
+    std::uint8_t bits[ml_max_symbol + 1];
+    const unsigned max_symbol = k == kind::literal_length ? ll_max_symbol
+                                : k == kind::match_length ? ml_max_symbol
+                                                          : of_max_symbol;
+    for (unsigned s = 0; s <= max_symbol; ++s) code_value(k, s, base[s], bits[s]);
     for (std::uint32_t i = 0; i < (1u << log); ++i) {
-        code_value(k, cells[i].symbol, out[i].base, out[i].extra_bits);
+        const unsigned s = cells[i].symbol;  // <= max_symbol: checked when the distribution was read
+        out[i].base = base[s];
+        out[i].extra_bits = bits[s];
         out[i].nb_bits = cells[i].nb_bits;
         out[i].next_base = cells[i].baseline;
     }
