@@ -1,5 +1,7 @@
 #include "common/fse.hpp"
 
+#include <cstring>
+
 namespace zest::detail {
 
 namespace {
@@ -70,52 +72,68 @@ errc read_fse_distribution(const std::uint8_t* src, std::size_t size, unsigned m
     return ok;
 }
 
-errc build_fse_cells(const fse_distribution& d, fse_cell* cells) noexcept {
+errc spread_fse_symbols(const fse_distribution& d, std::uint8_t* symbols, std::uint16_t* next) noexcept {
     const unsigned log = d.accuracy_log;
     const std::uint32_t size = 1u << log;
     const std::uint32_t mask = size - 1;
+    const std::uint32_t step = (size >> 1) + (size >> 3) + 3;
     std::uint32_t high = size - 1;
-    std::uint16_t next[fse_max_symbols];
 
     // "Less than 1" symbols take single cells from the top of the table.
+    std::uint32_t total = 0;
     for (unsigned s = 0; s <= d.max_symbol; ++s) {
         if (d.count[s] == -1) {
-            cells[high--].symbol = std::uint8_t(s);
+            symbols[high--] = std::uint8_t(s);
             next[s] = 1;
         } else {
             next[s] = std::uint16_t(d.count[s] < 0 ? 0 : d.count[s]);
+            total += next[s];
         }
     }
-    const std::uint32_t step = (size >> 1) + (size >> 3) + 3;
-    std::uint32_t pos = 0;
-    if (high == size - 1) {
-        // No "less than 1" symbol: every step lands inside the table.
-        for (unsigned s = 0; s <= d.max_symbol; ++s) {
-            for (int i = 0; i < d.count[s]; ++i) {
-                cells[pos].symbol = std::uint8_t(s);
-                pos = (pos + step) & mask;
-            }
-        }
-    } else {
-        for (unsigned s = 0; s <= d.max_symbol; ++s) {
-            for (int i = 0; i < d.count[s]; ++i) {
-                cells[pos].symbol = std::uint8_t(s);
-                do {
-                    pos = (pos + step) & mask;
-                } while (pos > high);
-            }
-        }
-    }
-    if (pos != 0) return errc::fse_invalid;  // counts did not tile the table
+    if (total != high + 1) return errc::fse_invalid;  // counts do not tile the table
 
-    // The k-th cell of a symbol with count c (in state order) gets x = c + k:
-    // the state range it covers is [x << nb, (x + 1) << nb) shifted down by size.
-    for (std::uint32_t u = 0; u < size; ++u) {
-        const unsigned s = cells[u].symbol;
-        const std::uint32_t x = next[s]++;
-        const unsigned nb = log - highbit32(x);
-        cells[u].nb_bits = std::uint8_t(nb);
-        cells[u].baseline = std::uint16_t((x << nb) - size);
+    if (high == size - 1) {
+        // No "less than 1" symbol, so every step lands inside the table:
+        // lay the symbols out in order (8 bytes at a time), then place them
+        // two per iteration, which halves the chain of dependent positions.
+        std::uint8_t in_order[(1u << fse_max_accuracy_log) + 8];
+        std::uint32_t at = 0;
+        for (unsigned s = 0; s <= d.max_symbol; ++s) {
+            const std::uint64_t eight = 0x0101010101010101ull * s;
+            for (std::uint32_t i = 0; i < next[s]; i += 8) std::memcpy(in_order + at + i, &eight, 8);
+            at += next[s];
+        }
+        std::uint32_t pos = 0;
+        for (std::uint32_t i = 0; i < size; i += 2) {  // size >= 32
+            symbols[pos] = in_order[i];
+            symbols[(pos + step) & mask] = in_order[i + 1];
+            pos = (pos + 2 * step) & mask;
+        }
+        return ok;
+    }
+    std::uint32_t pos = 0;
+    for (unsigned s = 0; s <= d.max_symbol; ++s) {
+        for (int i = 0; i < d.count[s]; ++i) {
+            symbols[pos] = std::uint8_t(s);
+            do {
+                pos = (pos + step) & mask;
+            } while (pos > high);
+        }
+    }
+    return pos == 0 ? ok : errc::fse_invalid;
+}
+
+errc build_fse_cells(const fse_distribution& d, fse_cell* cells) noexcept {
+    std::uint8_t symbols[1u << fse_max_accuracy_log];
+    std::uint16_t next[fse_max_symbols];
+    ZEST_TRY(spread_fse_symbols(d, symbols, next));
+    const unsigned log = d.accuracy_log;
+    for (std::uint32_t u = 0; u < (1u << log); ++u) {
+        const unsigned s = symbols[u];
+        unsigned nb;
+        std::uint16_t baseline;
+        fse_transition(next[s]++, log, nb, baseline);
+        cells[u] = {baseline, std::uint8_t(s), std::uint8_t(nb)};
     }
     return ok;
 }

@@ -33,6 +33,20 @@ struct fse_cell {
 errc read_fse_distribution(const std::uint8_t* src, std::size_t size, unsigned max_accuracy_log,
                            unsigned max_symbol_allowed, fse_distribution& out, std::size_t& used) noexcept;
 
+/// Spreads the symbols over the 1 << accuracy_log states as the format
+/// prescribes (symbols[state] = symbol) and sets next[s] to the first "x"
+/// of each symbol present (its count; 1 for a "less than 1" symbol), for
+/// fse_transition. Fails when the counts do not fill the table exactly.
+errc spread_fse_symbols(const fse_distribution& d, std::uint8_t* symbols, std::uint16_t* next) noexcept;
+
+/// The k-th state of a symbol with count c (in state order) has x = c + k;
+/// it reads nb bits and goes to baseline + those bits, which covers
+/// [x << nb, (x + 1) << nb) shifted down by the table size.
+inline void fse_transition(std::uint32_t x, unsigned log, unsigned& nb, std::uint16_t& baseline) noexcept {
+    nb = log - highbit32(x);
+    baseline = std::uint16_t((x << nb) - (1u << log));
+}
+
 /// Builds the 1 << accuracy_log cells of a decoding table (cells must have
 /// room for them). Fails when the distribution does not fill the table.
 errc build_fse_cells(const fse_distribution& d, fse_cell* cells) noexcept;

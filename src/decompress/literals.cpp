@@ -5,7 +5,7 @@
 namespace zest::detail {
 
 namespace {
-constexpr std::size_t pairs_min_literals = 4096;
+constexpr std::size_t pairs_min_literals = 16384;
 }  // namespace
 
 errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,

@@ -36,21 +36,25 @@ void code_value(kind k, unsigned code, std::uint32_t& base, std::uint8_t& bits) 
     }
 }
 
-void fuse(kind k, const fse_cell* cells, unsigned log, seq_cell* out) noexcept {
-    // Every symbol's value once, then one lookup per cell.
+// A decoding table straight from a distribution: each state's symbol comes
+// with its value's base and extra bits, and its FSE transition.
+errc build_seq_cells(kind k, const fse_distribution& d, seq_cell* out) noexcept {
+    std::uint8_t symbols[1u << fse_max_accuracy_log];
+    std::uint16_t next[fse_max_symbols];
+    ZEST_TRY(spread_fse_symbols(d, symbols, next));
+    // Every symbol's value once, then one lookup per state.
     std::uint32_t base[ml_max_symbol + 1];
     std::uint8_t bits[ml_max_symbol + 1];
-    const unsigned max_symbol = k == kind::literal_length ? ll_max_symbol
-                                : k == kind::match_length ? ml_max_symbol
-                                                          : of_max_symbol;
-    for (unsigned s = 0; s <= max_symbol; ++s) code_value(k, s, base[s], bits[s]);
-    for (std::uint32_t i = 0; i < (1u << log); ++i) {
-        const unsigned s = cells[i].symbol;  // <= max_symbol: checked when the distribution was read
-        out[i].base = base[s];
-        out[i].extra_bits = bits[s];
-        out[i].nb_bits = cells[i].nb_bits;
-        out[i].next_base = cells[i].baseline;
+    for (unsigned s = 0; s <= d.max_symbol; ++s) code_value(k, s, base[s], bits[s]);  // max_symbol checked on reading
+    const unsigned log = d.accuracy_log;
+    for (std::uint32_t u = 0; u < (1u << log); ++u) {
+        const unsigned s = symbols[u];
+        unsigned nb;
+        std::uint16_t next_base;
+        fse_transition(next[s]++, log, nb, next_base);
+        out[u] = {base[s], bits[s], std::uint8_t(nb), next_base};
     }
+    return ok;
 }
 
 // The format's default distributions.
@@ -71,9 +75,7 @@ void build_default(kind k, const std::int16_t* counts, unsigned n, unsigned log,
     for (unsigned i = 0; i < n; ++i) d.count[i] = counts[i];
     d.max_symbol = n - 1;
     d.accuracy_log = log;
-    fse_cell cells[64];
-    (void)build_fse_cells(d, cells);  // the defaults are valid by construction
-    fuse(k, cells, log, out);
+    (void)build_seq_cells(k, d, out);  // the defaults are valid by construction
 }
 
 // Built on first use; a function-local static is initialised exactly once.
@@ -121,9 +123,7 @@ errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, s
         case 2: {  // FSE-compressed: a distribution follows
             fse_distribution d;
             ZEST_TRY(read_fse_distribution(src, size, max_log, max_symbol, d, used));
-            fse_cell cells[1u << fse_max_accuracy_log];
-            ZEST_TRY(build_fse_cells(d, cells));
-            fuse(k, cells, d.accuracy_log, t.storage);
+            ZEST_TRY(build_seq_cells(k, d, t.storage));
             t.ready = true;
             t.log = d.accuracy_log;
             return ok;
