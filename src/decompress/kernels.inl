@@ -378,6 +378,17 @@ ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_
             wide_copy(m, m - offset, ml);
         } else if (offset >= 16) {
             wild_copy(m, m - offset, ml);
+        } else if (offset >= 8) {
+            // Each 8-byte step reads bytes already written: plain 8-byte
+            // copies, inline (columns of 8-byte integers repeat at offset 8).
+            const u8* src = m - offset;
+            u8* d = m;
+            u8* const e = m + ml;
+            do {
+                std::memcpy(d, src, 8);
+                d += 8;
+                src += 8;
+            } while (d < e);
         } else {
 #if defined(__SSSE3__)
             if (m - lim.frame_begin >= 16)
