@@ -39,6 +39,8 @@ int main(int argc, char** argv) try {
         return 0;
     }
 
+    // Files stand in for the corpus set's data; alone they select that set.
+    if (!opts.files.empty() && opts.sets.empty()) opts.sets.push_back("corpus");
     std::vector<workload_set*> selected;
     for (const auto& s : sets) {
         bool wanted = opts.sets.empty();
@@ -81,12 +83,12 @@ int main(int argc, char** argv) try {
                 opts.pin_cpu ? (", pinned to CPU " + std::to_string(*opts.pin_cpu)).c_str() : "",
                 zest_cpu ? "; ZEST_CPU=" : "", zest_cpu ? zest_cpu : "");
 
-    report out(stdout);
+    report out(stdout, opts.rounds);
     for (auto* s : selected) s->run({opts, files, out});
 
     if (json) {
         run_meta meta{zest::version_string(), ZSTD_versionString(), zest_cpu ? zest_cpu : "", opts.rounds,
-                      opts.min_round_seconds, opts.clock, opts.pin_cpu.value_or(-1)};
+                      opts.min_round_seconds, opts.max_case_seconds, opts.clock, opts.pin_cpu.value_or(-1)};
         const bool ok = out.write_json(json, meta);
         if (std::fclose(json) != 0 || !ok) return fail(opts.json_path + ": write failed");
     }

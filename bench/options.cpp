@@ -62,9 +62,14 @@ std::string usage(const std::vector<std::string>& set_names) {
            "Files replace the built-in generated data (write ./NAME for a file named like a set).\n"
            "\n"
            "  -r, --rounds N       timed rounds per side, alternating zest and libzstd (default 9)\n"
-           "  -s, --size BYTES     size of each generated input; K, M, G suffixes (default 4M)\n"
-           "  -l, --levels L,L,..  libzstd levels that write the frames (default 1,3,19)\n"
+           "  -s, --size BYTES     size of each generated corpus input (columnar columns are\n"
+           "                       twice this); K, M, G suffixes (default 4M)\n"
+           "  -l, --levels L,L,..  corpus levels, for both compression and the frames decoded\n"
+           "                       (default 1,3,19)\n"
            "      --min-round-ms T each round repeats the call for at least T ms (default 20)\n"
+           "      --max-case-seconds T\n"
+           "                       a case still running after T s of real time stops after\n"
+           "                       its third round (calls of seconds each); 0: never (default 5)\n"
            "      --clock cpu|wall time rounds by this thread's CPU time (default: time spent\n"
            "                       descheduled on a busy machine does not count) or by real time\n"
            "  -p, --pin CPU        pin the process to one CPU\n"
@@ -72,9 +77,11 @@ std::string usage(const std::vector<std::string>& set_names) {
            "      --list           print the cases that would run, and exit\n"
            "  -h, --help           this text\n"
            "\n"
-           "Throughput is MB/s (10^6 bytes per second) of uncompressed data; each side's\n"
-           "figure is the median of its rounds. Exit status: 0 success, 1 bad arguments or\n"
-           "unreadable input, 2 zest failed or mismatched on some case (shown as n/a).\n";
+           "Every row states its unit: MB/s (10^6 bytes per second of uncompressed data) or\n"
+           "ns per call. Each side's figure is the median of its rounds; zest/libzstd is\n"
+           "zest's speed-up (above 1: zest is faster). n/a marks work a side cannot do yet.\n"
+           "Exit status: 0 success, 1 bad arguments or unreadable input, 2 zest failed or\n"
+           "mismatched on some case.\n";
 }
 
 std::optional<std::string> parse_options(int argc, char** argv, const std::vector<std::string>& set_names,
@@ -132,6 +139,12 @@ std::optional<std::string> parse_options(int argc, char** argv, const std::vecto
             const auto [p, ec] = std::from_chars(value.data(), end, ms);
             if (ec != std::errc{} || p != end || !(ms > 0) || ms > 60000) return bad;
             out.min_round_seconds = ms / 1000.0;
+        } else if (flag("--max-case-seconds", "--max-case-seconds")) {
+            double t = -1;
+            const auto* end = value.data() + value.size();
+            const auto [p, ec] = std::from_chars(value.data(), end, t);
+            if (ec != std::errc{} || p != end || !(t >= 0) || t > 86400) return bad;
+            out.max_case_seconds = t;
         } else if (flag("--clock", "--clock")) {
             if (value == "cpu") out.clock = clock_kind::cpu;
             else if (value == "wall") out.clock = clock_kind::wall;

@@ -14,6 +14,7 @@ struct options {
     unsigned rounds = 9;                      ///< timed rounds per side
     std::size_t size = 4u << 20;              ///< bytes per generated input
     double min_round_seconds = 0.020;         ///< each round repeats the call until this long
+    double max_case_seconds = 5;              ///< slow cases stop after 3 rounds past this (0: never)
     clock_kind clock = clock_kind::cpu;       ///< clock that throughput is computed from
     std::vector<int> levels{1, 3, 19};        ///< libzstd levels that write the frames
     std::optional<int> pin_cpu;               ///< sched_setaffinity target
@@ -25,7 +26,14 @@ struct options {
 };
 
 /// The timing settings these options ask for.
-inline timing_config timing(const options& o) { return {o.rounds, o.min_round_seconds, o.clock}; }
+inline timing_config timing(const options& o) {
+    timing_config t;
+    t.rounds = o.rounds;
+    t.min_round_seconds = o.min_round_seconds;
+    t.clock = o.clock;
+    t.max_case_seconds = o.max_case_seconds;
+    return t;
+}
 
 /// Parses argv. Words naming a workload set select it; other positional
 /// words are files (write ./corpus for a file that shares a set's name).

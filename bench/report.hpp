@@ -11,14 +11,24 @@
 
 namespace zest_bench {
 
+/// How a case's speed is stated.
+enum class unit {
+    mbps,         ///< MB/s (10^6 bytes per second) of uncompressed data; higher is faster
+    ns_per_call,  ///< nanoseconds per call; lower is faster
+};
+
 /// What one case measured, besides the timings.
 struct case_info {
     std::string set;          ///< workload set, e.g. "corpus"
     std::string name;         ///< unique within the set, e.g. "text-l3"
-    std::string operation;    ///< "decompress" (and later "compress")
-    int level = 0;            ///< libzstd level of the frames, 0 when not applicable
-    std::size_t input_bytes = 0;       ///< uncompressed bytes per call
-    std::size_t compressed_bytes = 0;  ///< compressed bytes per call
+    std::string operation;    ///< "decompress", "compress" or "context" (create and free only)
+    int level = 0;            ///< compression level (of the frames decoded), 0 when not applicable
+    std::size_t input_bytes = 0;       ///< uncompressed bytes per call (0 for create/free cases)
+    /// Decompression: the frame both sides decode. Compression: libzstd's output.
+    std::size_t compressed_bytes = 0;
+    /// Compression: zest's output; 0 when zest did not compress (n/a).
+    std::size_t zest_compressed_bytes = 0;
+    unit speed_unit = unit::mbps;
 };
 
 struct case_result {
@@ -33,13 +43,15 @@ struct run_meta {
     std::string zest_cpu_env;  ///< value of ZEST_CPU, empty when unset
     unsigned rounds = 0;
     double min_round_seconds = 0;
+    double max_case_seconds = 0;
     clock_kind clock = clock_kind::cpu;
     int pinned_cpu = -1;
 };
 
 class report {
 public:
-    explicit report(std::FILE* out) : out_(out) {}
+    /// `rounds` is the number asked for: rows that ran fewer say so.
+    report(std::FILE* out, unsigned rounds) : out_(out), rounds_(rounds) {}
 
     /// Starts a table whose first column fits every name in `case_names`.
     void begin_table(const std::string& title, const std::vector<std::string>& case_names);
@@ -50,7 +62,8 @@ public:
     /// quiet machine, higher when other processes took the CPU from us.
     double busy_factor() const;
 
-    /// Whether the side named `side` failed (or was n/a) in any case.
+    /// Whether the side named `side` failed in any case (a side that is
+    /// unavailable, a feature not built yet, is not a failure).
     bool any_failure(const std::string& side) const;
 
     /// Writes every case and round as JSON to `f`; false on an I/O error.
@@ -58,6 +71,7 @@ public:
 
 private:
     std::FILE* out_;
+    unsigned rounds_;
     int name_width_ = 4;
     std::vector<case_result> results_;
 };

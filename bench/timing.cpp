@@ -47,7 +47,9 @@ measurement measure(std::vector<side>& sides, std::size_t bytes_per_call, const 
     for (std::size_t i = 0; i < sides.size(); ++i) {
         out.sides[i].name = sides[i].name;
         out.sides[i].failure = sides[i].failure;
+        out.sides[i].unavailable = sides[i].unavailable;
     }
+    const stamp case_start = now();
 
     // Warm-up doubles as calibration: run for one round's length, then size a
     // batch to ~1/8 of a round so the clocks are read a handful of times per round.
@@ -72,7 +74,10 @@ measurement measure(std::vector<side>& sides, std::size_t bytes_per_call, const 
         sum.batch = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(cfg.min_round_seconds / 8 / per_call));
     }
 
+    const unsigned min_rounds = std::min(cfg.min_rounds, cfg.rounds);
     for (unsigned r = 0; r < cfg.rounds; ++r) {
+        if (r >= min_rounds && cfg.max_case_seconds > 0 && now().wall - case_start.wall >= cfg.max_case_seconds)
+            break;
         for (std::size_t i = 0; i < sides.size(); ++i) {
             auto& sum = out.sides[i];
             if (!sum.ok()) continue;
@@ -94,12 +99,16 @@ measurement measure(std::vector<side>& sides, std::size_t bytes_per_call, const 
     for (std::size_t i = 0; i < sides.size(); ++i) {
         auto& sum = out.sides[i];
         if (!sum.ok()) continue;
-        std::vector<double> mbps;
+        std::vector<double> mbps, ns;
         for (const auto& s : out.rounds)
-            if (s.side == i)
-                mbps.push_back(static_cast<double>(s.reps) * static_cast<double>(bytes_per_call) /
-                               s.seconds(cfg.clock) / 1e6);
+            if (s.side == i) {
+                const double t = s.seconds(cfg.clock), reps = static_cast<double>(s.reps);
+                mbps.push_back(reps * static_cast<double>(bytes_per_call) / t / 1e6);
+                ns.push_back(t * 1e9 / reps);
+            }
+        sum.rounds = static_cast<unsigned>(ns.size());
         sum.median_mbps = median(std::move(mbps));
+        sum.median_ns = median(std::move(ns));
     }
     return out;
 }

@@ -9,6 +9,8 @@ namespace zest_bench {
 
 std::vector<std::unique_ptr<workload_set>> make_workload_sets() {
     std::vector<std::unique_ptr<workload_set>> sets;
+    sets.push_back(make_context_set());
+    sets.push_back(make_columnar_set());
     sets.push_back(make_corpus_set());
     return sets;
 }

@@ -45,6 +45,8 @@ public:
 /// Every set, in the order they run by default.
 std::vector<std::unique_ptr<workload_set>> make_workload_sets();
 
+std::unique_ptr<workload_set> make_context_set();
+std::unique_ptr<workload_set> make_columnar_set();
 std::unique_ptr<workload_set> make_corpus_set();
 
 /// Reads each file whole; names are the base names (the path as given when two

@@ -64,25 +64,76 @@ bytes make_json_logs(std::size_t size, std::uint64_t seed) {
         const std::string level = levels[level_rank(r)];
         const int instance = static_cast<int>(r.below(3 + svc % 5));
         std::snprintf(buf, sizeof buf, "ip-10-0-%u-%u", unsigned(svc), unsigned(10 + instance * 7));
-        std::string line = "{\"ts\":\"" + ts + "\",\"level\":\"" + level + "\",\"service\":\"" +
-                           services[svc] + "\",\"host\":\"" + buf + "\",\"pid\":" +
-                           std::to_string(1000 + svc * 131 + static_cast<std::size_t>(instance) * 17) +
-                           ",\"trace_id\":\"" + hex(r, 32) + "\",\"span_id\":\"" + hex(r, 16) + "\"";
+        // One draw per statement: the operands of + are evaluated in an
+        // unspecified order, and the data must not depend on the compiler.
+        const std::string trace_id = hex(r, 32);
+        const std::string span_id = hex(r, 16);
+        std::string line = "{\"ts\":\"";
+        line += ts;
+        line += "\",\"level\":\"";
+        line += level;
+        line += "\",\"service\":\"";
+        line += services[svc];
+        line += "\",\"host\":\"";
+        line += buf;
+        line += "\",\"pid\":";
+        line += std::to_string(1000 + svc * 131 + static_cast<std::size_t>(instance) * 17);
+        line += ",\"trace_id\":\"";
+        line += trace_id;
+        line += "\",\"span_id\":\"";
+        line += span_id;
+        line += "\"";
         if (r.chance(0.8)) {
             const int status = pick(r, statuses);
-            std::string path = "/api/v" + std::to_string(1 + r.below(2)) + "/" + resources[resource_rank(r)];
-            if (r.chance(0.7)) path += "/" + std::to_string(user_rank(r) * 37 + 1000);
-            if (r.chance(0.4)) path += std::string("/") + resources[resource_rank(r)];
-            std::snprintf(buf, sizeof buf, "%.2f", 0.3 + r.unit() * r.unit() * 250.0);
-            line += ",\"http\":{\"method\":\"" + std::string(pick(r, methods)) + "\",\"path\":\"" + path +
-                    "\",\"status\":" + std::to_string(status) + ",\"duration_ms\":" + buf +
-                    ",\"bytes_out\":" + std::to_string(r.below(status == 204 ? 1 : 40000)) + "}";
-            if (r.chance(0.3)) line += ",\"user_agent\":\"" + std::string(pick(r, agents)) + "\"";
-            if (r.chance(0.6)) line += ",\"user_id\":" + std::to_string(user_rank(r) + 100000);
+            const auto version = r.below(2);
+            std::string path = "/api/v";
+            path += std::to_string(1 + version);
+            path += "/";
+            path += resources[resource_rank(r)];
+            if (r.chance(0.7)) {
+                path += "/";
+                path += std::to_string(user_rank(r) * 37 + 1000);
+            }
+            if (r.chance(0.4)) {
+                path += "/";
+                path += resources[resource_rank(r)];
+            }
+            const double u1 = r.unit();
+            const double u2 = r.unit();
+            std::snprintf(buf, sizeof buf, "%.2f", 0.3 + u1 * u2 * 250.0);
+            const char* method = pick(r, methods);
+            const auto bytes_out = r.below(status == 204 ? 1 : 40000);
+            line += ",\"http\":{\"method\":\"";
+            line += method;
+            line += "\",\"path\":\"";
+            line += path;
+            line += "\",\"status\":";
+            line += std::to_string(status);
+            line += ",\"duration_ms\":";
+            line += buf;
+            line += ",\"bytes_out\":";
+            line += std::to_string(bytes_out);
+            line += "}";
+            if (r.chance(0.3)) {
+                line += ",\"user_agent\":\"";
+                line += pick(r, agents);
+                line += "\"";
+            }
+            if (r.chance(0.6)) {
+                line += ",\"user_id\":";
+                line += std::to_string(user_rank(r) + 100000);
+            }
         }
-        line += ",\"msg\":\"" + std::string(pick(r, messages)) + "\"";
-        if (level == "ERROR" || level == "WARN")
-            line += ",\"error\":\"" + std::string(pick(r, errors)) + "\",\"retry\":" + std::to_string(r.below(4));
+        line += ",\"msg\":\"";
+        line += pick(r, messages);
+        line += "\"";
+        if (level == "ERROR" || level == "WARN") {
+            line += ",\"error\":\"";
+            line += pick(r, errors);
+            const auto retry = r.below(4);
+            line += "\",\"retry\":";
+            line += std::to_string(retry);
+        }
         line += "}\n";
         text += line;
     }

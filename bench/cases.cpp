@@ -1,0 +1,94 @@
+#include "cases.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+#include "isolate.hpp"
+#include "timing.hpp"
+
+namespace zest_bench {
+
+std::string check_zest_decode(zest::decompressor& d, std::span<std::byte> dst, std::span<const std::byte> frame,
+                              std::span<const std::byte> original) {
+    const auto r = d.decompress(dst, frame);
+    if (!r) return std::string("decode error: ") + r.message();
+    if (*r != original.size())
+        return "MISMATCH: decoded " + std::to_string(*r) + " bytes, expected " + std::to_string(original.size());
+    if (std::memcmp(dst.data(), original.data(), original.size()) != 0) {
+        std::size_t at = 0;
+        while (dst[at] == original[at]) ++at;
+        return "MISMATCH: output differs from the original at byte " + std::to_string(at);
+    }
+    return {};
+}
+
+void check_reference_decode(ZSTD_DCtx* dctx, std::span<std::byte> dst, std::span<const std::byte> frame,
+                            std::span<const std::byte> original, const std::string& what) {
+    const std::size_t n = ZSTD_decompressDCtx(dctx, dst.data(), dst.size(), frame.data(), frame.size());
+    if (ZSTD_isError(n) || n != original.size() || std::memcmp(dst.data(), original.data(), n) != 0)
+        throw std::runtime_error(what + ": libzstd does not round-trip its own frame");
+}
+
+void run_decompress_case(const bench_env& env, const std::string& set, const std::string& name, int level,
+                         std::span<const std::byte> original, std::span<const std::byte> frame) {
+    const zstd_dctx dctx(ZSTD_createDCtx());
+    if (!dctx) throw std::runtime_error("libzstd: cannot create a context");
+    zest::decompressor zd;
+    bytes zest_out(original.size()), ref_out(original.size());
+
+    case_result result;
+    result.info = {set, name, "decompress", level, original.size(), frame.size(), 0, unit::mbps};
+    check_reference_decode(dctx.get(), ref_out, frame, original, set + "/" + name);
+
+    std::string failure = run_isolated([&] {
+        zest::decompressor fresh;
+        return check_zest_decode(fresh, zest_out, frame, original);
+    });
+    if (failure.empty()) failure = check_zest_decode(zd, zest_out, frame, original);
+    if (!failure.empty()) std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", set.c_str(), name.c_str(), failure.c_str());
+
+    std::vector<side> sides;
+    sides.push_back({"zest",
+                     [&] {
+                         const auto r = zd.decompress(zest_out, frame);
+                         return r.has_value() && *r == original.size();
+                     },
+                     failure});
+    sides.push_back({"libzstd", [&] {
+                         const std::size_t k = ZSTD_decompressDCtx(dctx.get(), ref_out.data(), ref_out.size(),
+                                                                   frame.data(), frame.size());
+                         return k == original.size();
+                     }});
+    result.m = measure(sides, original.size(), timing(env.opts));
+    env.out.add(std::move(result));
+}
+
+bytes run_compress_case(const bench_env& env, const std::string& set, const std::string& name, int level,
+                        std::span<const std::byte> original) {
+    const zstd_cctx cctx(ZSTD_createCCtx());
+    if (!cctx) throw std::runtime_error("libzstd: cannot create a context");
+    bytes ref_out(ZSTD_compressBound(original.size()));
+    std::size_t ref_size = 0;
+
+    std::vector<side> sides;
+    side zest_side{"zest", [] { return false; }};
+    zest_side.unavailable = zest_cannot_compress;
+    sides.push_back(std::move(zest_side));
+    sides.push_back({"libzstd", [&] {
+                         ref_size = ZSTD_compressCCtx(cctx.get(), ref_out.data(), ref_out.size(), original.data(),
+                                                      original.size(), level);
+                         return !ZSTD_isError(ref_size);
+                     }});
+
+    case_result result;
+    result.m = measure(sides, original.size(), timing(env.opts));
+    if (!result.m.sides[1].ok())
+        throw std::runtime_error(set + "/" + name + ": libzstd failed to compress: " + result.m.sides[1].failure);
+    ref_out.resize(ref_size);
+    result.info = {set, name, "compress", level, original.size(), ref_out.size(), 0, unit::mbps};
+    env.out.add(std::move(result));
+    return ref_out;
+}
+
+}  // namespace zest_bench
