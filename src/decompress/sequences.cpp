@@ -2,20 +2,12 @@
 #include <cstring>
 
 #include "common/fse.hpp"
+#include "common/seq_codes.hpp"
 #include "decompress/literals.hpp"
 
 namespace zest::detail {
 
 namespace {
-
-// Baselines and extra bits of literal-length codes 16..35 and match-length
-// codes 32..52 (smaller codes stand for themselves, plus 3 for matches).
-constexpr std::uint32_t ll_base_hi[20] = {16, 18, 20, 22, 24, 28, 32, 40, 48, 64,
-                                          128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536};
-constexpr std::uint8_t ll_bits_hi[20] = {1, 1, 1, 1, 2, 2, 3, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
-constexpr std::uint32_t ml_base_hi[21] = {35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99,
-                                          131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539};
-constexpr std::uint8_t ml_bits_hi[21] = {1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 
 enum class kind { literal_length, offset, match_length };
 
@@ -56,15 +48,6 @@ errc build_seq_cells(kind k, const fse_distribution& d, seq_cell* out) noexcept 
     }
     return ok;
 }
-
-// The format's default distributions.
-constexpr std::int16_t ll_default[36] = {4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2,
-                                         2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1};
-constexpr std::int16_t ml_default[53] = {1, 4, 3, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1, -1};
-constexpr std::int16_t of_default[29] = {1, 1, 1, 1, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1,
-                                         1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1};
 
 struct predefined_tables {
     seq_cell ll[64], ml[64], of[32];
