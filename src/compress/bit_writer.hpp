@@ -1,0 +1,55 @@
+// Forward bit writer for the streams the decoder reads backwards (FSE and
+// Huffman): bits are appended low to high, and closing adds the 1-bit end
+// mark the reader looks for in the last byte.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace zest::detail {
+
+class bit_writer {
+public:
+    /// Writes into dst[0, capacity).
+    bit_writer(std::uint8_t* dst, std::size_t capacity) noexcept;
+
+    /// Appends the low n bits of value (n <= 56 between flushes; bits of
+    /// value above n must be 0).
+    void add(std::uint64_t value, unsigned n) noexcept {
+        // count_ < 8 after a flush, so the shift and the sum stay below 64.
+        acc_ |= value << count_;
+        count_ += n;
+    }
+    /// Moves whole bytes out of the accumulator; call at least every 56 bits.
+    /// Never stores past the capacity: an overflow is remembered for close().
+    void flush() noexcept {
+        const unsigned bytes = count_ >> 3;
+        if (std::size_t(end_ - pos_) >= 8) {
+            // One unconditional store; only `bytes` of it count, the rest is
+            // rewritten by the next flush.
+            std::memcpy(pos_, &acc_, 8);  // zest targets little-endian hosts
+            pos_ += bytes;
+        } else {
+            flush_slow(bytes);
+        }
+        acc_ >>= 8 * bytes;  // bytes <= 7: count_ <= 63
+        count_ &= 7;
+    }
+    /// Adds the end mark and flushes. Returns the stream's size in bytes, or
+    /// 0 when it did not fit in the capacity. Bytes of dst past the returned
+    /// size (but inside the capacity) may have been overwritten.
+    std::size_t close() noexcept;
+
+private:
+    void flush_slow(unsigned bytes) noexcept;
+
+    std::uint8_t* start_;
+    std::uint8_t* pos_;
+    std::uint8_t* end_;
+    std::uint64_t acc_ = 0;
+    unsigned count_ = 0;
+    bool overflow_ = false;
+};
+
+}  // namespace zest::detail

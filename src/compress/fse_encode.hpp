@@ -1,0 +1,58 @@
+// FSE encoding for the sequences section (and the Huffman weights):
+// normalised counts, their description, encoding tables and states.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "common/status.hpp"
+#include "compress/bit_writer.hpp"
+
+namespace zest::detail {
+
+inline constexpr unsigned fse_min_table_log = 5;
+
+/// The table log to use for `total` symbols among max_symbol + 1, at most max_log.
+unsigned fse_table_log(unsigned max_log, std::size_t total, unsigned max_symbol) noexcept;
+
+/// Scales counts (total = their sum, at least two distinct symbols present)
+/// to sum to 1 << table_log; a present symbol gets at least 1, or -1 ("less
+/// than 1") when low_probability is allowed and it is rare enough.
+errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* counts, std::size_t total,
+                   unsigned max_symbol, bool low_probability) noexcept;
+
+/// Writes the table description as the format reads it (read_fse_distribution).
+/// Returns its size, 0 if it does not fit.
+std::size_t fse_write_description(std::uint8_t* dst, std::size_t capacity, const std::int16_t* norm,
+                                  unsigned max_symbol, unsigned table_log) noexcept;
+
+/// Encoding table for a normalised distribution (max table log 9; nothing
+/// is built above that).
+struct fse_ctable {
+    unsigned table_log = 0;
+    std::uint16_t state_table[1u << 9];  ///< next state, by cumulative position
+    struct symbol_transform {
+        std::int32_t delta_find_state;
+        std::uint32_t delta_nb_bits;
+    } symbol[256];
+};
+void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_symbol, unsigned table_log) noexcept;
+
+/// Bits `counts` would cost under `norm` (an estimate from the
+/// probabilities, in bits); used to choose between table modes.
+std::size_t fse_estimated_bits(const std::int16_t* norm, unsigned table_log, const std::uint32_t* counts,
+                               unsigned max_symbol) noexcept;
+
+/// One FSE encoding state. Symbols are encoded in the reverse of the order
+/// the decoder reads them.
+struct fse_state {
+    std::uint64_t value = 0;
+    const fse_ctable* ct = nullptr;
+    /// Starts with the last symbol the decoder will read (writes no bits).
+    void init(const fse_ctable& table, unsigned symbol) noexcept;
+    void encode(bit_writer& bw, unsigned symbol) noexcept;
+    /// Writes the final state (table_log bits): the decoder's initial state.
+    void flush(bit_writer& bw) const noexcept;
+};
+
+}  // namespace zest::detail

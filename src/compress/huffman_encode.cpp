@@ -1,0 +1,261 @@
+#include "compress/huffman_encode.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "compress/bit_writer.hpp"
+#include "compress/fse_encode.hpp"
+
+namespace zest::detail {
+
+namespace {
+
+constexpr unsigned max_code_bits = 11;       // the format's limit (huf_max_bits)
+constexpr unsigned max_weight_table_log = 6;  // FSE-compressed weights
+constexpr unsigned max_direct_weights = 128;  // header byte 128..255
+
+// Optimal code lengths of at most `limit` bits for n >= 2 symbols sorted by
+// ascending count (package-merge): each level's list merges the symbols with
+// pairs ("packages") of the list below it, all sorted by weight; the first
+// 2n - 2 items of the top list, expanded down through their packages, hold
+// each symbol as many times as its code is long.
+void limited_code_lengths(const std::uint32_t* sorted_counts, unsigned n, unsigned limit,
+                          std::uint8_t* lengths) noexcept {
+    constexpr int package = -1;
+    std::int16_t tag[max_code_bits][2 * 256];  // symbol rank, or `package`
+    unsigned size[max_code_bits];
+    std::uint64_t weight_a[2 * 256], weight_b[2 * 256];
+    std::uint64_t* below = weight_a;
+    std::uint64_t* level = weight_b;
+
+    for (unsigned i = 0; i < n; ++i) {
+        below[i] = sorted_counts[i];
+        tag[0][i] = std::int16_t(i);
+    }
+    size[0] = n;
+    for (unsigned j = 1; j < limit; ++j) {
+        const unsigned packages = size[j - 1] / 2;
+        unsigned a = 0, b = 0, k = 0;
+        while (a < n || b < packages) {
+            const std::uint64_t pw = b < packages ? below[2 * b] + below[2 * b + 1] : 0;
+            if (b >= packages || (a < n && sorted_counts[a] <= pw)) {
+                level[k] = sorted_counts[a];
+                tag[j][k++] = std::int16_t(a++);
+            } else {
+                level[k] = pw;
+                tag[j][k++] = package;
+                ++b;
+            }
+        }
+        size[j] = k;
+        std::swap(below, level);
+    }
+
+    std::memset(lengths, 0, n);
+    // Packages of a level are made of consecutive pairs, in order, so the
+    // first p of them take exactly the first 2p items of the level below.
+    unsigned take = 2 * n - 2;
+    for (unsigned j = limit; j-- > 0;) {
+        unsigned packages = 0;
+        for (unsigned i = 0; i < take && i < size[j]; ++i) {
+            if (tag[j][i] == package)
+                ++packages;
+            else
+                ++lengths[tag[j][i]];
+        }
+        take = 2 * packages;
+    }
+}
+
+// The weights the description carries: symbols 0..max_symbol-1 (the last
+// one's is implied).
+unsigned description_weights(const huffman_ctable& t, std::uint8_t* w) noexcept {
+    for (unsigned s = 0; s < t.max_symbol; ++s) w[s] = t.bits[s] ? std::uint8_t(t.max_bits + 1 - t.bits[s]) : 0;
+    return t.max_symbol;
+}
+
+// Weights FSE-compressed into dst (the header byte excluded). Returns the
+// size, 0 when not possible or not below 128 bytes.
+std::size_t compress_weights(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* w, unsigned n) noexcept {
+    if (n < 2) return 0;
+    std::uint32_t counts[max_code_bits + 1] = {};
+    unsigned max_weight = 0, distinct = 0;
+    for (unsigned i = 0; i < n; ++i) {
+        if (counts[w[i]]++ == 0) ++distinct;
+        max_weight = std::max<unsigned>(max_weight, w[i]);
+    }
+    // With a single value every state of its table reads 0 bits, and the
+    // decoder could never detect the stream's end.
+    if (distinct < 2) return 0;
+
+    const unsigned log = fse_table_log(max_weight_table_log, n, max_weight);
+    std::int16_t norm[max_code_bits + 1];
+    if (fse_normalize(norm, log, counts, n, max_weight, false) != ok) return 0;
+    const std::size_t header = fse_write_description(dst, capacity, norm, max_weight, log);
+    if (header == 0) return 0;
+    fse_ctable ct;
+    fse_build_ctable(ct, norm, max_weight, log);
+
+    // Two states alternate: the first decodes w[0], w[2], ..., the second
+    // w[1], w[3], .... The decoder stops after the update that runs past
+    // the stream's start, and then emits the other state's symbol: so the
+    // state holding w[n-2] must leave it with at least one bit (init picks
+    // the symbol's first state, which does as the symbol has < all cells),
+    // and no bits are written for it.
+    bit_writer bw(dst + header, capacity - header);
+    fse_state st[2];
+    st[(n - 1) & 1].init(ct, w[n - 1]);
+    st[(n - 2) & 1].init(ct, w[n - 2]);
+    for (unsigned i = n - 2; i-- > 0;) {
+        st[i & 1].encode(bw, w[i]);
+        bw.flush();
+    }
+    // The decoder reads the first state's initial value first: write it last.
+    st[1].flush(bw);
+    st[0].flush(bw);
+    bw.flush();
+    const std::size_t stream = bw.close();
+    if (stream == 0 || header + stream >= 128) return 0;
+    return header + stream;
+}
+
+}  // namespace
+
+unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, unsigned max_bits,
+                              huffman_ctable& out) noexcept {
+    std::memset(out.code, 0, sizeof out.code);
+    std::memset(out.bits, 0, sizeof out.bits);
+    out.max_bits = 0;
+    out.max_symbol = 0;
+    if (max_symbol > 255 || max_bits == 0 || max_bits > max_code_bits) return 0;
+
+    struct leaf {
+        std::uint32_t count;
+        std::uint8_t symbol;
+    };
+    leaf leaves[256];
+    unsigned n = 0;
+    for (unsigned s = 0; s <= max_symbol; ++s)
+        if (counts[s] != 0) leaves[n++] = {counts[s], std::uint8_t(s)};
+    if (n < 2 || n > (1u << max_bits)) return 0;
+    std::sort(leaves, leaves + n,
+              [](const leaf& a, const leaf& b) { return a.count != b.count ? a.count < b.count : a.symbol < b.symbol; });
+
+    std::uint32_t sorted_counts[256];
+    for (unsigned i = 0; i < n; ++i) sorted_counts[i] = leaves[i].count;
+    std::uint8_t lengths[256];
+    limited_code_lengths(sorted_counts, n, max_bits, lengths);
+
+    unsigned longest = 0;
+    for (unsigned i = 0; i < n; ++i) {
+        out.bits[leaves[i].symbol] = lengths[i];
+        longest = std::max<unsigned>(longest, lengths[i]);
+    }
+
+    // Codes as the decoder lays them out (build_huffman_table): its table,
+    // indexed by the next `longest` bits, gives each weight (longest + 1 -
+    // length) a run of entries, lightest weights first, symbols in order
+    // within a weight, each symbol 2^(weight-1) entries; a code is its
+    // first entry's index without the weight - 1 bits it does not use.
+    std::uint32_t per_weight[max_code_bits + 2] = {};
+    for (unsigned s = 0; s <= max_symbol; ++s)
+        if (out.bits[s]) ++per_weight[longest + 1 - out.bits[s]];
+    std::uint32_t next[max_code_bits + 2];
+    std::uint32_t pos = 0;
+    for (unsigned wt = 1; wt <= longest; ++wt) {
+        next[wt] = pos;
+        pos += per_weight[wt] << (wt - 1);
+    }
+    for (unsigned s = 0; s <= max_symbol; ++s) {
+        if (!out.bits[s]) continue;
+        const unsigned wt = longest + 1 - out.bits[s];
+        out.code[s] = std::uint16_t(next[wt] >> (wt - 1));
+        next[wt] += 1u << (wt - 1);
+    }
+    out.max_bits = longest;
+    out.max_symbol = leaves[0].symbol;
+    for (unsigned i = 1; i < n; ++i) out.max_symbol = std::max<unsigned>(out.max_symbol, leaves[i].symbol);
+    return longest;
+}
+
+std::size_t write_huffman_description(std::uint8_t* dst, std::size_t capacity, const huffman_ctable& t) noexcept {
+    std::uint8_t w[256];
+    const unsigned n = description_weights(t, w);
+    if (n == 0 || capacity == 0) return 0;
+
+    std::uint8_t fse[128 + 8];
+    const std::size_t fse_size = compress_weights(fse, sizeof fse, w, n);
+    const std::size_t direct_size = n <= max_direct_weights ? 1 + (n + 1) / 2 : 0;
+
+    if (fse_size != 0 && (direct_size == 0 || 1 + fse_size < direct_size)) {
+        if (1 + fse_size > capacity) return 0;
+        dst[0] = std::uint8_t(fse_size);
+        std::memcpy(dst + 1, fse, fse_size);
+        return 1 + fse_size;
+    }
+    if (direct_size == 0 || direct_size > capacity) return 0;
+    dst[0] = std::uint8_t(127 + n);
+    for (unsigned i = 0; i < n; i += 2) {
+        const unsigned low = i + 1 < n ? w[i + 1] : 0;
+        dst[1 + i / 2] = std::uint8_t((w[i] << 4) | low);
+    }
+    return direct_size;
+}
+
+std::size_t huffman_encoded_bits(const huffman_ctable& t, const std::uint32_t* counts, unsigned max_symbol) noexcept {
+    std::size_t bits = 0;
+    for (unsigned s = 0; s <= max_symbol && s < 256; ++s) bits += std::size_t(counts[s]) * t.bits[s];
+    return bits;
+}
+
+bool huffman_covers(const huffman_ctable& t, const std::uint32_t* counts, unsigned max_symbol) noexcept {
+    for (unsigned s = 0; s <= max_symbol; ++s)
+        if (counts[s] != 0 && (s > t.max_symbol || t.bits[s] == 0)) return false;
+    return true;
+}
+
+std::size_t huffman_encode_1x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
+                              const huffman_ctable& t) noexcept {
+    // The decoder reads the last bits written first: encode from the end.
+    bit_writer bw(dst, capacity);
+    std::size_t i = n;
+    while (i >= 4) {  // 4 codes of <= 11 bits between flushes
+        bw.add(t.code[src[i - 1]], t.bits[src[i - 1]]);
+        bw.add(t.code[src[i - 2]], t.bits[src[i - 2]]);
+        bw.add(t.code[src[i - 3]], t.bits[src[i - 3]]);
+        bw.add(t.code[src[i - 4]], t.bits[src[i - 4]]);
+        bw.flush();
+        i -= 4;
+    }
+    while (i > 0) {
+        --i;
+        bw.add(t.code[src[i]], t.bits[src[i]]);
+    }
+    bw.flush();
+    return bw.close();
+}
+
+std::size_t huffman_encode_4x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
+                              const huffman_ctable& t) noexcept {
+    constexpr std::size_t jump_table = 6;
+    const std::size_t seg = (n + 3) / 4;
+    // The last segment takes what the first three leave, which must not be
+    // negative (n = 1, 2 or 5 cannot be split this way).
+    if (n == 0 || 3 * seg > n || capacity < jump_table) return 0;
+    std::size_t at = jump_table;
+    for (unsigned k = 0; k < 4; ++k) {
+        const std::size_t begin = k * seg;
+        const std::size_t len = k < 3 ? seg : n - 3 * seg;
+        const std::size_t size = huffman_encode_1x(dst + at, capacity - at, src + begin, len, t);
+        if (size == 0) return 0;
+        if (k < 3) {
+            if (size > 0xFFFF) return 0;  // the jump table holds 16-bit sizes
+            dst[2 * k] = std::uint8_t(size);
+            dst[2 * k + 1] = std::uint8_t(size >> 8);
+        }
+        at += size;
+    }
+    return at;
+}
+
+}  // namespace zest::detail

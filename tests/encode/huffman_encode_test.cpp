@@ -1,0 +1,458 @@
+// Huffman literal encoding: code lengths (complete, limited, optimal), the
+// tree description read back by zest's reader, streams decoded by every
+// kernel set this CPU runs, and whole literal sections decoded by libzstd.
+#include <gtest/gtest.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <queue>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/huffman.hpp"
+#include "compress/huffman_encode.hpp"
+#include "cpu/cpu.hpp"
+#include "decompress/state.hpp"
+
+namespace {
+
+using namespace zest::detail;
+using bytes = std::vector<std::uint8_t>;
+
+std::vector<const kernel_set*> kernel_sets() {
+    std::vector<const kernel_set*> k{&kernels_generic};
+#if ZEST_HAVE_X86_KERNELS
+    if (cpu().bmi2) k.push_back(&kernels_bmi2);
+    if (cpu().avx2 && cpu().bmi2 && cpu().ssse3) k.push_back(&kernels_avx2);
+#endif
+    return k;
+}
+
+struct sample {
+    std::string name;
+    bytes data;
+};
+
+bytes draw(std::mt19937& rng, const std::vector<double>& weights, std::size_t n) {
+    std::discrete_distribution<int> pick(weights.begin(), weights.end());
+    bytes out(n);
+    for (auto& b : out) b = std::uint8_t(pick(rng));
+    return out;
+}
+
+// Each symbol s exactly counts[s] times, shuffled.
+bytes exact(std::mt19937& rng, const std::vector<std::uint32_t>& counts) {
+    bytes out;
+    for (unsigned s = 0; s < counts.size(); ++s) out.insert(out.end(), counts[s], std::uint8_t(s));
+    std::shuffle(out.begin(), out.end(), rng);
+    return out;
+}
+
+std::vector<sample> samples() {
+    std::vector<sample> out;
+    std::mt19937 rng(2024);
+    out.push_back({"two symbols", draw(rng, {3, 1}, 5000)});
+    out.push_back({"two symbols, far apart", exact(rng, [] {
+                       std::vector<std::uint32_t> c(256, 0);
+                       c[0] = 7;
+                       c[255] = 900;
+                       return c;
+                   }())});
+    out.push_back({"256 symbols, mild skew", draw(rng, [] {
+                       std::vector<double> w(256);
+                       for (int s = 0; s < 256; ++s) w[s] = std::pow(0.985, s);
+                       return w;
+                   }(), 60000)});
+    out.push_back({"256 symbols, each once plus one heavy", exact(rng, [] {
+                       std::vector<std::uint32_t> c(256, 1);
+                       c[100] = 5000;
+                       return c;
+                   }())});
+    // Fibonacci counts: an unlimited Huffman code would be 23 bits deep.
+    out.push_back({"fibonacci", exact(rng, [] {
+                       std::vector<std::uint32_t> c(24);
+                       c[0] = c[1] = 1;
+                       for (int s = 2; s < 24; ++s) c[s] = c[s - 1] + c[s - 2];
+                       return c;
+                   }())});
+    out.push_back({"geometric 1/2 over 40", exact(rng, [] {
+                       std::vector<std::uint32_t> c(40);
+                       for (int s = 0; s < 40; ++s) c[s] = std::max(1u, 1u << std::max(0, 17 - s));
+                       return c;
+                   }())});
+    out.push_back({"one dominant", draw(rng, [] {
+                       std::vector<double> w(64, 0.001);
+                       w[32] = 100;
+                       return w;
+                   }(), 30000)});
+    out.push_back({"text-like", draw(rng, [] {
+                       std::vector<double> w(128, 0);
+                       const char* freq = "etaoinshrdlcumwfgypbvkjxqz";
+                       for (int i = 0; freq[i]; ++i) w[std::uint8_t(freq[i])] = 100.0 / (i + 1.5);
+                       w[' '] = 120;
+                       w['.'] = 5;
+                       w['\n'] = 2;
+                       return w;
+                   }(), 20000)});
+    for (int i = 0; i < 40; ++i) {
+        // Random symbol subsets and counts, random sizes (small ones too).
+        const unsigned symbols = 2 + rng() % 255;
+        std::vector<double> w(256, 0);
+        for (unsigned k = 0; k < symbols; ++k) w[rng() % 256] = std::pow(double(1 + rng() % 1000), 1.0 + (i % 4));
+        const std::size_t n = i % 5 == 0 ? 3 + rng() % 40 : 100 + rng() % 70000;
+        out.push_back({"random " + std::to_string(i), draw(rng, w, n)});
+    }
+    return out;
+}
+
+std::vector<std::uint32_t> histogram(const bytes& d, unsigned& max_symbol, unsigned& present) {
+    std::vector<std::uint32_t> c(256, 0);
+    for (auto b : d) c[b]++;
+    max_symbol = 0;
+    present = 0;
+    for (unsigned s = 0; s < 256; ++s)
+        if (c[s]) {
+            max_symbol = s;
+            ++present;
+        }
+    return c;
+}
+
+// Unlimited optimal Huffman cost and depth, by the textbook method.
+void optimal_huffman(const std::vector<std::uint32_t>& counts, std::uint64_t& cost, unsigned& depth) {
+    struct node {
+        std::uint64_t w;
+        unsigned depth;
+        bool operator>(const node& o) const { return w != o.w ? w > o.w : depth > o.depth; }
+    };
+    std::priority_queue<node, std::vector<node>, std::greater<node>> q;
+    for (auto c : counts)
+        if (c) q.push({c, 0});
+    cost = 0;
+    depth = 0;
+    while (q.size() > 1) {
+        const node a = q.top();
+        q.pop();
+        const node b = q.top();
+        q.pop();
+        cost += a.w + b.w;  // every merge adds one bit to each symbol below
+        q.push({a.w + b.w, std::max(a.depth, b.depth) + 1});
+    }
+    depth = q.top().depth;
+}
+
+void check_ctable(const huffman_ctable& t, const std::vector<std::uint32_t>& counts, unsigned max_symbol,
+                  unsigned limit) {
+    ASSERT_GT(t.max_bits, 0u);
+    ASSERT_LE(t.max_bits, limit);
+    EXPECT_EQ(t.max_symbol, max_symbol);
+    std::uint64_t kraft = 0;
+    unsigned longest = 0;
+    for (unsigned s = 0; s < 256; ++s) {
+        if (s <= max_symbol && counts[s]) {
+            ASSERT_GT(t.bits[s], 0u) << "symbol " << s;
+            kraft += std::uint64_t(1) << (t.max_bits - t.bits[s]);
+            longest = std::max<unsigned>(longest, t.bits[s]);
+        } else {
+            ASSERT_EQ(t.bits[s], 0u) << "absent symbol " << s;
+        }
+    }
+    EXPECT_EQ(longest, t.max_bits);
+    EXPECT_EQ(kraft, std::uint64_t(1) << t.max_bits) << "Kraft sum not exactly 1";
+    EXPECT_TRUE(huffman_covers(t, counts.data(), max_symbol));
+}
+
+// The decoder's table from the description, or from the weights when no
+// description can be written.
+void decoding_table(const huffman_ctable& t, huffman_table& dt, std::size_t& desc_size, bool& fse_weights) {
+    std::uint8_t desc[300];
+    std::memset(desc, 0xEE, sizeof desc);
+    desc_size = write_huffman_description(desc, 256, t);
+    huffman_weights w;
+    if (desc_size == 0) {
+        // Only when neither form can hold it: over 128 weights, all equal.
+        bool all_equal = true;
+        for (unsigned s = 1; s < t.max_symbol; ++s) all_equal &= t.bits[s] == t.bits[0];
+        EXPECT_TRUE(t.max_symbol > 128 && all_equal) << "no description written";
+        for (unsigned s = 0; s < t.max_symbol; ++s) w.weight[s] = std::uint8_t(t.max_bits + 1 - t.bits[s]);
+        w.count = t.max_symbol;
+        fse_weights = false;
+    } else {
+        std::size_t used = 0;
+        ASSERT_EQ(read_huffman_weights(desc, desc_size, w, used), ok);
+        EXPECT_EQ(used, desc_size);
+        ASSERT_EQ(w.count, t.max_symbol);
+        fse_weights = desc[0] < 128;
+        // One byte less must not fit, and nothing may be stored past it.
+        std::uint8_t small[300];
+        std::memset(small, 0x77, sizeof small);
+        EXPECT_EQ(write_huffman_description(small, desc_size - 1, t), 0u);
+        for (std::size_t i = desc_size - 1; i < sizeof small; ++i) ASSERT_EQ(small[i], 0x77);
+    }
+    ASSERT_EQ(build_huffman_table(w, dt), ok);
+    ASSERT_EQ(dt.max_bits, t.max_bits);
+    // Each code leads the decoder to its symbol and length.
+    for (unsigned s = 0; s <= t.max_symbol; ++s) {
+        if (!t.bits[s]) continue;
+        const std::uint16_t e = dt.entries[std::uint32_t(t.code[s]) << (t.max_bits - t.bits[s])];
+        ASSERT_EQ(e & 0xFF, s);
+        ASSERT_EQ(e >> 8, t.bits[s]);
+    }
+}
+
+void decode_everywhere(const bytes& data, const huffman_ctable& t, huffman_table& dt) {
+    const std::size_t n = data.size();
+    bytes enc(n * 2 + 64);
+    bytes out(n + 64);
+    const std::size_t s1 = huffman_encode_1x(enc.data(), enc.size(), data.data(), n, t);
+    ASSERT_GT(s1, 0u);
+    unsigned ms, present;
+    const auto counts = histogram(data, ms, present);
+    EXPECT_EQ(s1, huffman_encoded_bits(t, counts.data(), 255) / 8 + 1);  // the codes, then the end mark
+    for (auto* k : kernel_sets()) {
+        dt.pairs_ready = false;
+        std::fill(out.begin(), out.end(), 0xEE);
+        ASSERT_EQ(k->huf_1x(out.data(), n, enc.data(), s1, dt), ok) << k->name;
+        ASSERT_TRUE(std::equal(data.begin(), data.end(), out.begin())) << k->name << " 1x";
+    }
+    const std::size_t seg = (n + 3) / 4;
+    const std::size_t s4 = huffman_encode_4x(enc.data(), enc.size(), data.data(), n, t);
+    if (n == 0 || 3 * seg > n) {
+        EXPECT_EQ(s4, 0u);  // cannot be split into four non-negative segments
+        return;
+    }
+    ASSERT_GT(s4, 0u);
+    for (auto* k : kernel_sets()) {
+        for (bool pairs : {false, true}) {
+            if (pairs)
+                build_huffman_pairs(dt);
+            else
+                dt.pairs_ready = false;
+            std::fill(out.begin(), out.end(), 0xEE);
+            ASSERT_EQ(k->huf_4x(out.data(), n, enc.data(), s4, dt), ok) << k->name << " pairs " << pairs;
+            ASSERT_TRUE(std::equal(data.begin(), data.end(), out.begin())) << k->name << " 4x pairs " << pairs;
+        }
+    }
+}
+
+TEST(HuffmanEncode, BuildDescribeEncodeDecode) {
+    bool saw_fse = false, saw_direct = false;
+    for (const auto& smp : samples()) {
+        SCOPED_TRACE(smp.name);
+        unsigned max_symbol, present;
+        const auto counts = histogram(smp.data, max_symbol, present);
+        if (present < 2) continue;
+        const unsigned min_limit = present <= 2 ? 1 : 32 - unsigned(__builtin_clz(present - 1));
+        for (unsigned limit : {11u, 9u, std::max(min_limit, 8u), min_limit}) {
+            if (limit < min_limit) continue;
+            SCOPED_TRACE("limit " + std::to_string(limit));
+            huffman_ctable t;
+            const unsigned longest = build_huffman_ctable(counts.data(), max_symbol, limit, t);
+            ASSERT_EQ(longest, t.max_bits);
+            check_ctable(t, counts, max_symbol, limit);
+            if (HasFatalFailure()) return;
+
+            // Optimal when the limit does not bind; never better than optimal.
+            std::uint64_t best;
+            unsigned depth;
+            optimal_huffman(counts, best, depth);
+            const std::size_t bits = huffman_encoded_bits(t, counts.data(), max_symbol);
+            EXPECT_GE(bits, best);
+            if (depth <= limit) {
+                EXPECT_EQ(bits, best);
+            }
+
+            huffman_table dt;
+            std::size_t desc_size;
+            bool fse = false;
+            decoding_table(t, dt, desc_size, fse);
+            if (HasFatalFailure()) return;
+            if (desc_size) (fse ? saw_fse : saw_direct) = true;
+            decode_everywhere(smp.data, t, dt);
+            if (HasFatalFailure()) return;
+        }
+    }
+    EXPECT_TRUE(saw_fse);
+    EXPECT_TRUE(saw_direct);
+}
+
+TEST(HuffmanEncode, LengthLimitBinds) {
+    // Fibonacci counts: depth 23 unlimited, so 11 must be enforced, at a cost.
+    std::vector<std::uint32_t> c(24);
+    c[0] = c[1] = 1;
+    for (int s = 2; s < 24; ++s) c[s] = c[s - 1] + c[s - 2];
+    huffman_ctable t;
+    ASSERT_EQ(build_huffman_ctable(c.data(), 23, 11, t), 11u);
+    check_ctable(t, c, 23, 11);
+    std::uint64_t best;
+    unsigned depth;
+    optimal_huffman(c, best, depth);
+    EXPECT_EQ(depth, 23u);
+    EXPECT_GT(huffman_encoded_bits(t, c.data(), 23), best);
+    // ... but not by much (a crude limiter that flattens everything would).
+    EXPECT_LT(double(huffman_encoded_bits(t, c.data(), 23)), double(best) * 1.01);
+}
+
+TEST(HuffmanEncode, RefusesImpossibleTables) {
+    huffman_ctable t;
+    std::vector<std::uint32_t> one(256, 0);
+    one[9] = 100;
+    EXPECT_EQ(build_huffman_ctable(one.data(), 9, 11, t), 0u);  // a single symbol
+    std::vector<std::uint32_t> all(256, 3);
+    EXPECT_EQ(build_huffman_ctable(all.data(), 255, 7, t), 0u);  // 256 symbols in 7 bits
+    EXPECT_EQ(build_huffman_ctable(all.data(), 255, 12, t), 0u);  // over the format's limit
+    ASSERT_EQ(build_huffman_ctable(all.data(), 255, 8, t), 8u);
+    // 255 equal weights: neither direct (over 128) nor FSE (one value).
+    std::uint8_t desc[256];
+    EXPECT_EQ(write_huffman_description(desc, sizeof desc, t), 0u);
+    // Coverage: a symbol the table lacks.
+    std::vector<std::uint32_t> c(256, 0);
+    c[1] = 5;
+    c[2] = 9;
+    ASSERT_GT(build_huffman_ctable(c.data(), 2, 11, t), 0u);
+    EXPECT_TRUE(huffman_covers(t, c.data(), 2));
+    c[3] = 1;
+    EXPECT_FALSE(huffman_covers(t, c.data(), 3));
+    c[3] = 0;
+    c[0] = 1;
+    EXPECT_FALSE(huffman_covers(t, c.data(), 2));
+}
+
+TEST(HuffmanEncode, StreamsRespectCapacity) {
+    std::mt19937 rng(5);
+    const bytes data = draw(rng, {10, 5, 3, 1, 1, 1, 0.5}, 3000);
+    unsigned max_symbol, present;
+    const auto counts = histogram(data, max_symbol, present);
+    huffman_ctable t;
+    ASSERT_GT(build_huffman_ctable(counts.data(), max_symbol, 11, t), 0u);
+    bytes big(4000);
+    const std::size_t s1 = huffman_encode_1x(big.data(), big.size(), data.data(), data.size(), t);
+    const std::size_t s4 = huffman_encode_4x(big.data(), big.size(), data.data(), data.size(), t);
+    ASSERT_GT(s1, 0u);
+    ASSERT_GT(s4, 0u);
+    for (std::size_t cap : {std::size_t(0), std::size_t(1), std::size_t(5), std::size_t(9), s1 / 2, s1 - 1, s1}) {
+        bytes buf(cap + 64, 0x3C);
+        const std::size_t r = huffman_encode_1x(buf.data(), cap, data.data(), data.size(), t);
+        EXPECT_EQ(r, cap >= s1 ? s1 : 0u) << "cap " << cap;
+        for (std::size_t i = cap; i < buf.size(); ++i) ASSERT_EQ(buf[i], 0x3C) << "1x cap " << cap;
+    }
+    for (std::size_t cap : {std::size_t(0), std::size_t(6), std::size_t(10), s4 / 2, s4 - 1, s4}) {
+        bytes buf(cap + 64, 0x3C);
+        const std::size_t r = huffman_encode_4x(buf.data(), cap, data.data(), data.size(), t);
+        EXPECT_EQ(r, cap >= s4 ? s4 : 0u) << "cap " << cap;
+        for (std::size_t i = cap; i < buf.size(); ++i) ASSERT_EQ(buf[i], 0x3C) << "4x cap " << cap;
+    }
+}
+
+TEST(HuffmanEncode, FourStreamSplits) {
+    // Every small size: 4 streams exist exactly when 3 * ((n + 3) / 4) <= n,
+    // and the last one may be empty (n = 3: segments 1, 1, 1, 0).
+    huffman_ctable t;
+    std::vector<std::uint32_t> c(256, 0);
+    c['a'] = 3;
+    c['b'] = 2;
+    c['c'] = 1;
+    ASSERT_GT(build_huffman_ctable(c.data(), 'c', 11, t), 0u);
+    huffman_table dt;
+    std::size_t desc_size;
+    bool fse;
+    decoding_table(t, dt, desc_size, fse);
+    std::mt19937 rng(8);
+    for (std::size_t n = 0; n <= 40; ++n) {
+        bytes data(n);
+        for (auto& b : data) b = std::uint8_t('a' + rng() % 3);
+        SCOPED_TRACE("n " + std::to_string(n));
+        decode_everywhere(data, t, dt);
+        if (HasFatalFailure()) return;
+    }
+}
+
+// --- libzstd as the second decoder -------------------------------------
+
+// A frame with one compressed block: the literals section given, then a
+// sequences section with no sequences, so the content is the literals.
+bytes literal_frame(const bytes& section, std::size_t content) {
+    bytes f = {0x28, 0xB5, 0x2F, 0xFD};
+    f.push_back(0xA0);  // single segment, 4-byte content size
+    for (int i = 0; i < 4; ++i) f.push_back(std::uint8_t(content >> (8 * i)));
+    const std::size_t block = section.size() + 1;
+    const std::uint32_t bh = 1u | (2u << 1) | std::uint32_t(block << 3);  // last, compressed
+    for (int i = 0; i < 3; ++i) f.push_back(std::uint8_t(bh >> (8 * i)));
+    f.insert(f.end(), section.begin(), section.end());
+    f.push_back(0);  // Number_of_Sequences = 0
+    return f;
+}
+
+// Compressed_Literals_Block: header (Size_Format picks 1 or 4 streams and
+// the field widths), tree description, streams.
+bytes literals_section(const bytes& data, const huffman_ctable& t, bool four) {
+    std::uint8_t desc[300];
+    const std::size_t d = write_huffman_description(desc, sizeof desc, t);
+    EXPECT_GT(d, 0u);
+    bytes streams(data.size() * 2 + 64);
+    const std::size_t s = four ? huffman_encode_4x(streams.data(), streams.size(), data.data(), data.size(), t)
+                               : huffman_encode_1x(streams.data(), streams.size(), data.data(), data.size(), t);
+    EXPECT_GT(s, 0u);
+    const std::uint64_t regen = data.size(), comp = d + s;
+    unsigned format, field_bits, header;
+    if (!four) {
+        format = 0, field_bits = 10, header = 3;
+    } else if (regen < 1024 && comp < 1024) {
+        format = 1, field_bits = 10, header = 3;
+    } else if (regen < 16384 && comp < 16384) {
+        format = 2, field_bits = 14, header = 4;
+    } else {
+        format = 3, field_bits = 18, header = 5;
+    }
+    if (std::max(regen, comp) >= std::uint64_t(1) << field_bits) return {};  // 1 stream: 1023 at most
+    const std::uint64_t h = 2u | (format << 2) | (regen << 4) | (comp << (4 + field_bits));
+    bytes out;
+    for (unsigned i = 0; i < header; ++i) out.push_back(std::uint8_t(h >> (8 * i)));
+    out.insert(out.end(), desc, desc + d);
+    out.insert(out.end(), streams.begin(), streams.begin() + std::ptrdiff_t(s));
+    return out;
+}
+
+TEST(HuffmanEncode, LibzstdDecodesLiterals) {
+    int tried_1x = 0, tried_4x = 0;
+    bool saw_fse = false, saw_direct = false;
+    for (const auto& smp : samples()) {
+        SCOPED_TRACE(smp.name);
+        const bytes& data = smp.data;
+        if (data.size() < 6 || data.size() > 128 * 1024) continue;
+        unsigned max_symbol, present;
+        const auto counts = histogram(data, max_symbol, present);
+        if (present < 2) continue;
+        for (unsigned limit : {11u, 9u}) {
+            if (present > (1u << limit)) continue;
+            huffman_ctable t;
+            ASSERT_GT(build_huffman_ctable(counts.data(), max_symbol, limit, t), 0u);
+            std::uint8_t desc[300];
+            const std::size_t d = write_huffman_description(desc, sizeof desc, t);
+            if (d == 0) continue;
+            (desc[0] < 128 ? saw_fse : saw_direct) = true;
+            for (bool four : {false, true}) {
+                const bytes section = literals_section(data, t, four);
+                if (section.empty()) continue;
+                // A block may not be larger than the content (the window).
+                if (section.size() + 1 > data.size()) continue;
+                const bytes frame = literal_frame(section, data.size());
+                bytes out(data.size() + 16, 0xEE);
+                const std::size_t r = ZSTD_decompress(out.data(), out.size(), frame.data(), frame.size());
+                ASSERT_FALSE(ZSTD_isError(r)) << ZSTD_getErrorName(r) << (four ? " 4x" : " 1x");
+                ASSERT_EQ(r, data.size());
+                ASSERT_TRUE(std::equal(data.begin(), data.end(), out.begin())) << (four ? "4x" : "1x");
+                ++(four ? tried_4x : tried_1x);
+            }
+        }
+    }
+    EXPECT_GE(tried_1x, 5);
+    EXPECT_GE(tried_4x, 20);
+    EXPECT_TRUE(saw_fse);
+    EXPECT_TRUE(saw_direct);
+}
+
+}  // namespace
