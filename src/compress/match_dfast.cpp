@@ -1,0 +1,208 @@
+// The `dfast` (double fast) strategy: two hash tables, one of hash_log
+// entries keyed on 8 bytes (long matches) and one of chain_log entries keyed
+// on min_match bytes (short matches). At each position the last offset is
+// tried one byte ahead, then a long match, then a short one; a short match
+// is replaced by a longer long match starting one byte later. The step
+// between positions grows the longer no match is found.
+#include <bit>
+#include <cstring>
+#include <utility>
+
+#include "compress/match_finder.hpp"
+
+namespace zest::detail {
+namespace {
+
+inline std::uint32_t load32(const std::uint8_t* p) noexcept {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+inline std::uint64_t load64(const std::uint8_t* p) noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+}
+
+// Multiplicative hash of the first N bytes at p (N = 4..8) to `bits` bits.
+template <unsigned N>
+inline std::size_t hash_at(const std::uint8_t* p, unsigned bits) noexcept {
+    if constexpr (N == 4) {
+        return std::size_t((load32(p) * 2654435761u) >> (32 - bits));
+    } else {
+        constexpr std::uint64_t mul = N == 5   ? 889523592379ull
+                                      : N == 6 ? 227718039650203ull
+                                      : N == 7 ? 58295818150454627ull
+                                               : 0xCF1BBCDCB7A56463ull;
+        return std::size_t(((load64(p) << (64 - 8 * N)) * mul) >> (64 - bits));
+    }
+}
+
+// Common prefix length of a (limited to a_end) and b (which precedes a).
+inline std::size_t common_length(const std::uint8_t* a, const std::uint8_t* b, const std::uint8_t* a_end) noexcept {
+    const std::uint8_t* const start = a;
+    while (a_end - a >= 8) {
+        const std::uint64_t diff = load64(a) ^ load64(b);
+        if (diff != 0) return std::size_t(a - start) + (std::size_t(std::countr_zero(diff)) >> 3);
+        a += 8, b += 8;
+    }
+    while (a < a_end && *a == *b) ++a, ++b;
+    return std::size_t(a - start);
+}
+
+constexpr std::size_t tail_reserve = 8;   // the long hash reads 8 bytes at the last searched position
+constexpr std::size_t step_growth = 256;  // positions searched before the step grows
+
+template <unsigned MLS>
+void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
+    const std::uint8_t* const b = ms.base;
+    std::uint32_t* const longs = ms.hash_table;
+    std::uint32_t* const shorts = ms.chain_table;
+    const unsigned lbits = ms.params.hash_log;
+    const unsigned sbits = ms.params.chain_log;
+    const std::size_t max_dist = std::size_t(1) << ms.params.window_log;
+    const std::size_t lowest = end > max_dist ? end - max_dist : 0;
+    ms.next_to_update = std::uint32_t(end);
+
+    std::size_t anchor = begin;
+    auto emit = [&](std::size_t at, std::size_t offset, std::size_t len) {
+        const auto lit_len = std::uint32_t(at - anchor);
+        const std::uint32_t off_value = encode_offset(reps, std::uint32_t(offset), lit_len);
+        out.add(b + anchor, lit_len, off_value, std::uint32_t(len));
+    };
+
+    if (end - begin < tail_reserve + 4) {
+        if (end != begin) out.add_last_literals(b + begin, end - begin);
+        return;
+    }
+    const std::size_t ilimit = end - tail_reserve;
+    const std::uint8_t* const iend_ptr = b + end;
+
+    auto hash_long = [&](std::size_t at) { return hash_at<8>(b + at, lbits); };
+    auto hash_short = [&](std::size_t at) { return hash_at<MLS>(b + at, sbits); };
+    auto long_ok = [&](std::size_t idx, std::size_t at) {
+        return idx >= lowest && idx < at && load64(b + idx) == load64(b + at);
+    };
+    auto short_ok = [&](std::size_t idx, std::size_t at) {
+        return idx >= lowest && idx < at && load32(b + idx) == load32(b + at);
+    };
+
+    std::size_t ip = begin;
+    ip += (ip == lowest);
+    std::uint32_t rep1 = reps.rep[0], rep2 = reps.rep[1];
+    {
+        const std::size_t max_rep = ip - (ip > max_dist ? ip - max_dist : 0);
+        if (rep2 > max_rep) rep2 = 0;
+        if (rep1 > max_rep) rep1 = 0;
+    }
+
+    for (;;) {
+        // Search from ip (== anchor) for the next match.
+        std::size_t step = 1;
+        std::size_t next_step = ip + step_growth;
+        std::size_t ip1 = ip + 1;
+        if (ip1 > ilimit) break;
+
+        std::size_t hl0 = hash_long(ip);
+        std::size_t idxl0 = longs[hl0];
+        std::size_t hl1 = 0, idxl1 = 0;
+        std::size_t cur = ip;
+        std::size_t len = 0, offset = 0, match_pos = 0;
+        enum { none, rep_match, new_match } kind = none;
+
+        do {
+            const std::size_t hs0 = hash_short(ip);
+            const std::size_t idxs0 = shorts[hs0];
+            cur = ip;
+            longs[hl0] = shorts[hs0] = std::uint32_t(cur);
+
+            // Last offset, one byte ahead.
+            if (rep1 != 0 && load32(b + ip + 1 - rep1) == load32(b + ip + 1)) {
+                len = common_length(b + ip + 5, b + ip + 5 - rep1, iend_ptr) + 4;
+                ++ip;
+                offset = rep1;
+                kind = rep_match;
+                break;
+            }
+            hl1 = hash_long(ip1);
+            if (long_ok(idxl0, ip)) {
+                match_pos = idxl0;
+                len = common_length(b + ip + 8, b + match_pos + 8, iend_ptr) + 8;
+                kind = new_match;
+                break;
+            }
+            idxl1 = longs[hl1];
+            if (short_ok(idxs0, ip)) {
+                match_pos = idxs0;
+                len = common_length(b + ip + 4, b + match_pos + 4, iend_ptr) + 4;
+                // A long match one byte later wins if it is longer.
+                if (long_ok(idxl1, ip1)) {
+                    const std::size_t len1 = common_length(b + ip1 + 8, b + idxl1 + 8, iend_ptr) + 8;
+                    if (len1 > len) {
+                        ip = ip1;
+                        len = len1;
+                        match_pos = idxl1;
+                    }
+                }
+                kind = new_match;
+                break;
+            }
+            if (ip1 >= next_step) {
+                ++step;
+                next_step += step_growth;
+            }
+            ip = ip1;
+            ip1 += step;
+            hl0 = hl1;
+            idxl0 = idxl1;
+        } while (ip1 <= ilimit);
+        if (kind == none) break;
+
+        if (kind == new_match) {
+            offset = ip - match_pos;
+            while (ip > anchor && match_pos > lowest && b[ip - 1] == b[match_pos - 1]) --ip, --match_pos, ++len;
+            rep2 = rep1;
+            rep1 = std::uint32_t(offset);
+            // ip1 is before the match end while the step is small.
+            if (step < 4) longs[hl1] = std::uint32_t(ip1);
+        }
+        emit(ip, offset, len);
+        ip += len;
+        anchor = ip;
+
+        if (ip <= ilimit) {
+            // Entries from inside the match: after its search start, at its end.
+            const std::size_t inside = cur + 2;
+            longs[hash_long(inside)] = std::uint32_t(inside);
+            longs[hash_long(ip - 2)] = std::uint32_t(ip - 2);
+            shorts[hash_short(inside)] = std::uint32_t(inside);
+            shorts[hash_short(ip - 1)] = std::uint32_t(ip - 1);
+            // The second repeat offset right after the match.
+            while (rep2 != 0 && ip <= ilimit && load32(b + ip) == load32(b + ip - rep2)) {
+                const std::size_t rlen = common_length(b + ip + 4, b + ip + 4 - rep2, iend_ptr) + 4;
+                std::swap(rep1, rep2);
+                shorts[hash_short(ip)] = std::uint32_t(ip);
+                longs[hash_long(ip)] = std::uint32_t(ip);
+                emit(ip, rep1, rlen);
+                ip += rlen;
+                anchor = ip;
+            }
+        }
+    }
+    if (end != anchor) out.add_last_literals(b + anchor, end - anchor);
+}
+
+}  // namespace
+
+void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                        std::size_t end) noexcept {
+    switch (ms.params.min_match) {
+        case 5: dfast_block<5>(ms, out, reps, begin, end); break;
+        case 6: dfast_block<6>(ms, out, reps, begin, end); break;
+        case 7: dfast_block<7>(ms, out, reps, begin, end); break;
+        case 8: dfast_block<8>(ms, out, reps, begin, end); break;
+        default: dfast_block<4>(ms, out, reps, begin, end); break;  // 3 and 4 (and anything out of range)
+    }
+}
+
+}  // namespace zest::detail

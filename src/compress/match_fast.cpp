@@ -1,0 +1,207 @@
+// The `fast` strategy: one hash table indexed by a hash of the next
+// min_match bytes, holding the last position seen with that hash. Positions
+// are probed in pairs; the distance between probes grows the longer no match
+// is found (and starts larger for negative levels), a repeat of the last
+// offset is tried ahead of each pair, and after every match the second
+// repeat offset is tried at once.
+#include <bit>
+#include <cstring>
+#include <utility>
+
+#include "compress/match_finder.hpp"
+
+namespace zest::detail {
+namespace {
+
+inline std::uint32_t load32(const std::uint8_t* p) noexcept {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+}
+inline std::uint64_t load64(const std::uint8_t* p) noexcept {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+}
+
+// Multiplicative hashes of the first N bytes at p (N = 4..8) to `bits` bits;
+// N >= 5 reads 8 bytes and drops the ones beyond N.
+template <unsigned N>
+inline std::size_t hash_at(const std::uint8_t* p, unsigned bits) noexcept {
+    if constexpr (N == 4) {
+        return std::size_t((load32(p) * 2654435761u) >> (32 - bits));
+    } else {
+        constexpr std::uint64_t mul = N == 5   ? 889523592379ull
+                                      : N == 6 ? 227718039650203ull
+                                      : N == 7 ? 58295818150454627ull
+                                               : 0xCF1BBCDCB7A56463ull;
+        return std::size_t(((load64(p) << (64 - 8 * N)) * mul) >> (64 - bits));
+    }
+}
+
+// Length of the common prefix of a and b, with a limited to a_end (b is
+// before a, so it never reaches a_end first).
+inline std::size_t common_length(const std::uint8_t* a, const std::uint8_t* b, const std::uint8_t* a_end) noexcept {
+    const std::uint8_t* const start = a;
+    while (a_end - a >= 8) {
+        const std::uint64_t diff = load64(a) ^ load64(b);
+        if (diff != 0) return std::size_t(a - start) + (std::size_t(std::countr_zero(diff)) >> 3);
+        a += 8, b += 8;
+    }
+    while (a < a_end && *a == *b) ++a, ++b;
+    return std::size_t(a - start);
+}
+
+constexpr std::size_t tail_reserve = 8;   // bytes past the last searched position every probe may read
+constexpr std::size_t step_growth = 128;  // probes between increments of the step
+
+template <unsigned MLS>
+void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
+    const std::uint8_t* const b = ms.base;
+    std::uint32_t* const table = ms.hash_table;
+    const unsigned hlog = ms.params.hash_log;
+    const std::size_t max_dist = std::size_t(1) << ms.params.window_log;
+    // Lowest usable position for the whole block (checked against its end,
+    // so every offset stays within the window).
+    const std::size_t lowest = end > max_dist ? end - max_dist : 0;
+    const std::size_t initial_step = std::size_t(ms.params.target_length) + (ms.params.target_length == 0) + 1;
+    ms.next_to_update = std::uint32_t(end);
+
+    std::size_t anchor = begin;
+    auto emit = [&](std::size_t at, std::size_t offset, std::size_t len) {
+        const auto lit_len = std::uint32_t(at - anchor);
+        const std::uint32_t off_value = encode_offset(reps, std::uint32_t(offset), lit_len);
+        out.add(b + anchor, lit_len, off_value, std::uint32_t(len));
+    };
+
+    if (end - begin < tail_reserve + 4) {
+        if (end != begin) out.add_last_literals(b + begin, end - begin);
+        return;
+    }
+    const std::size_t ilimit = end - tail_reserve;
+    const std::uint8_t* const iend_ptr = b + end;
+
+    std::size_t ip0 = begin;
+    ip0 += (ip0 == lowest);
+    // Repeat offsets that reach before the window are not tried (0 = off).
+    std::uint32_t rep1 = reps.rep[0], rep2 = reps.rep[1];
+    {
+        const std::size_t max_rep = ip0 - (ip0 > max_dist ? ip0 - max_dist : 0);
+        if (rep2 > max_rep) rep2 = 0;
+        if (rep1 > max_rep) rep1 = 0;
+    }
+    auto candidate_ok = [&](std::size_t idx, std::size_t at) {
+        return idx >= lowest && idx < at && load32(b + idx) == load32(b + at);
+    };
+
+    for (;;) {
+        // (Re)start a scan at ip0 with ip0 == anchor.
+        std::size_t step = initial_step;
+        std::size_t next_step = ip0 + step_growth;
+        std::size_t ip1 = ip0 + 1;
+        std::size_t ip2 = ip0 + step;
+        std::size_t ip3 = ip2 + 1;
+        if (ip3 >= ilimit) break;
+
+        std::size_t h0 = hash_at<MLS>(b + ip0, hlog);
+        std::size_t h1 = hash_at<MLS>(b + ip1, hlog);
+        std::size_t idx = table[h0];
+        std::size_t cur0 = ip0;
+        std::size_t match_pos = 0;  // start of the match in the history
+        std::size_t len = 0;        // bytes already known to match
+        bool found = false, is_new = false;
+
+        do {
+            cur0 = ip0;
+            table[h0] = std::uint32_t(cur0);
+            // Repeat offset at ip2.
+            if (rep1 != 0 && load32(b + ip2) == load32(b + ip2 - rep1)) {
+                ip0 = ip2;
+                match_pos = ip0 - rep1;
+                const std::size_t back = (match_pos > 0 && b[ip0 - 1] == b[match_pos - 1]) ? 1 : 0;
+                ip0 -= back, match_pos -= back;
+                len = 4 + back;
+                table[h1] = std::uint32_t(ip1);
+                found = true;
+                break;
+            }
+            if (candidate_ok(idx, ip0)) {
+                table[h1] = std::uint32_t(ip1);
+                found = is_new = true;
+                break;
+            }
+            idx = table[h1];
+            h0 = h1;
+            h1 = hash_at<MLS>(b + ip2, hlog);
+            ip0 = ip1, ip1 = ip2, ip2 = ip3;
+
+            cur0 = ip0;
+            table[h0] = std::uint32_t(cur0);
+            if (candidate_ok(idx, ip0)) {
+                if (step <= 4) table[h1] = std::uint32_t(ip1);
+                found = is_new = true;
+                break;
+            }
+            idx = table[h1];
+            h0 = h1;
+            h1 = hash_at<MLS>(b + ip2, hlog);
+            ip0 = ip1, ip1 = ip2;
+            ip2 = ip0 + step, ip3 = ip1 + step;
+            if (ip2 >= next_step) {
+                ++step;
+                next_step += step_growth;
+            }
+        } while (ip3 < ilimit);
+        if (!found) break;
+
+        if (is_new) {
+            match_pos = idx;
+            rep2 = rep1;
+            rep1 = std::uint32_t(ip0 - match_pos);
+            len = 4;
+            while (ip0 > anchor && match_pos > lowest && b[ip0 - 1] == b[match_pos - 1]) --ip0, --match_pos, ++len;
+        }
+        len += common_length(b + ip0 + len, b + match_pos + len, iend_ptr);
+        emit(ip0, ip0 - match_pos, len);
+        ip0 += len;
+        anchor = ip0;
+
+        if (ip0 <= ilimit) {
+            // Two more entries: just after the search position and just
+            // before the match end.
+            table[hash_at<MLS>(b + cur0 + 2, hlog)] = std::uint32_t(cur0 + 2);
+            table[hash_at<MLS>(b + ip0 - 2, hlog)] = std::uint32_t(ip0 - 2);
+            // The second repeat offset right after the match.
+            while (rep2 != 0 && ip0 <= ilimit && load32(b + ip0) == load32(b + ip0 - rep2)) {
+                const std::size_t rlen = common_length(b + ip0 + 4, b + ip0 + 4 - rep2, iend_ptr) + 4;
+                std::swap(rep1, rep2);
+                table[hash_at<MLS>(b + ip0, hlog)] = std::uint32_t(ip0);
+                emit(ip0, rep1, rlen);
+                ip0 += rlen;
+                anchor = ip0;
+            }
+        }
+    }
+    if (end != anchor) out.add_last_literals(b + anchor, end - anchor);
+}
+
+}  // namespace
+
+std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }
+
+std::size_t chain_table_entries(const compression_params& p) noexcept {
+    return p.strat == strategy::fast ? 0 : std::size_t(1) << p.chain_log;
+}
+
+void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                       std::size_t end) noexcept {
+    switch (ms.params.min_match) {
+        case 5: fast_block<5>(ms, out, reps, begin, end); break;
+        case 6: fast_block<6>(ms, out, reps, begin, end); break;
+        case 7: fast_block<7>(ms, out, reps, begin, end); break;
+        case 8: fast_block<8>(ms, out, reps, begin, end); break;
+        default: fast_block<4>(ms, out, reps, begin, end); break;  // 3 and 4 (and anything out of range)
+    }
+}
+
+}  // namespace zest::detail

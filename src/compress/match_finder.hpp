@@ -1,0 +1,36 @@
+// Match finders, one file per strategy. Each scans one block, with the
+// input before it (within the window) as history, and fills a seq_store.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "compress/params.hpp"
+#include "compress/seq_store.hpp"
+
+namespace zest::detail {
+
+/// Hash tables and positions, kept across the blocks of one frame. Positions
+/// are indices from `base`, the start of the frame's input (one-shot: the
+/// whole input is in memory and contiguous).
+struct match_state {
+    const std::uint8_t* base = nullptr;
+    std::uint32_t* hash_table = nullptr;   ///< 1 << hash_log entries
+    std::uint32_t* chain_table = nullptr;  ///< 1 << chain_log entries (dfast: its short-match table)
+    std::uint32_t next_to_update = 0;      ///< first position not yet inserted
+    compression_params params{};
+};
+
+/// Sizes in entries of the two tables the strategy needs (0 = none).
+std::size_t hash_table_entries(const compression_params& p) noexcept;
+std::size_t chain_table_entries(const compression_params& p) noexcept;
+
+/// Scans base[begin, end) and appends its sequences and literals (trailing
+/// literals included) to `out`, updating `reps`. Matches never reach before
+/// base or further back than the window, and never past `end`.
+void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                       std::size_t end) noexcept;
+void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                        std::size_t end) noexcept;
+
+}  // namespace zest::detail

@@ -1,0 +1,439 @@
+// The fast and dfast match finders, block by block over seeded inputs: the
+// sequences they store are replayed by a small model of the decoder's
+// sequence execution (RFC 8878 "Sequence Execution" and "Repeat Offsets")
+// and must rebuild the input exactly, with every offset inside the window.
+// A last test compares their output volume with libzstd's at levels 1 and 3.
+#define ZSTD_STATIC_LINKING_ONLY
+#include <gtest/gtest.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "compress/match_finder.hpp"
+#include "compress/params.hpp"
+#include "compress/seq_store.hpp"
+
+namespace {
+
+using zest::detail::compression_params;
+using zest::detail::match_state;
+using zest::detail::repeat_offsets;
+using zest::detail::seq_store;
+using zest::detail::stored_sequence;
+using zest::detail::strategy;
+using bytes = std::vector<std::uint8_t>;
+
+constexpr std::size_t max_block = 128u << 10;
+
+// ---------------------------------------------------------------- inputs
+
+enum class kind { random, text, repetitive, zeros, int_columns, mixed, low_entropy };
+
+const char* kind_name(kind k) {
+    switch (k) {
+        case kind::random: return "random";
+        case kind::text: return "text";
+        case kind::repetitive: return "repetitive";
+        case kind::zeros: return "zeros";
+        case kind::int_columns: return "int_columns";
+        case kind::mixed: return "mixed";
+        case kind::low_entropy: return "low_entropy";
+    }
+    return "?";
+}
+
+bytes make_text(std::size_t n, std::mt19937_64& rng) {
+    // Words drawn with a skewed (roughly Zipf) distribution, with numbers,
+    // punctuation and line breaks.
+    std::vector<std::string> words;
+    const char* letters = "etaoinshrdlcumwfgypbvkjxqz";
+    for (int i = 0; i < 3000; ++i) {
+        std::string w;
+        const int len = 2 + int(rng() % 9);
+        for (int j = 0; j < len; ++j) w += letters[std::min<std::size_t>(25, (rng() % 26) * (rng() % 26) / 25)];
+        words.push_back(w);
+    }
+    bytes out;
+    out.reserve(n);
+    std::size_t line = 0;
+    while (out.size() < n) {
+        const double u = std::uniform_real_distribution<double>(0, 1)(rng);
+        const std::size_t idx = std::size_t(std::pow(double(words.size()), u)) - 1;
+        std::string piece = words[std::min(idx, words.size() - 1)];
+        if (rng() % 17 == 0) piece = std::to_string(rng() % 100000);
+        if (rng() % 11 == 0) piece += ",";
+        line += piece.size() + 1;
+        piece += line > 70 ? "\n" : " ";
+        if (line > 70) line = 0;
+        for (char c : piece) out.push_back(std::uint8_t(c));
+    }
+    out.resize(n);
+    return out;
+}
+
+bytes make_input(kind k, std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    bytes out(n);
+    switch (k) {
+        case kind::random:
+            for (auto& b : out) b = std::uint8_t(rng());
+            break;
+        case kind::text: return make_text(n, rng);
+        case kind::repetitive: {
+            // Copies of earlier stretches (near and far), lightly mutated.
+            std::size_t i = 0;
+            while (i < n) {
+                if (i < 64 || rng() % 4 == 0) {
+                    const std::size_t len = std::min<std::size_t>(n - i, 1 + rng() % 40);
+                    for (std::size_t j = 0; j < len; ++j) out[i + j] = std::uint8_t(rng());
+                    i += len;
+                } else {
+                    const std::size_t dist = 1 + (rng() % 3 == 0 ? rng() % i : rng() % std::min<std::size_t>(i, 64));
+                    const std::size_t len = std::min<std::size_t>(n - i, 3 + rng() % 300);
+                    for (std::size_t j = 0; j < len; ++j) out[i + j] = out[i + j - dist];
+                    if (len > 10 && rng() % 2) out[i + rng() % len] ^= std::uint8_t(1 + rng() % 255);
+                    i += len;
+                }
+            }
+            break;
+        }
+        case kind::zeros: break;
+        case kind::int_columns: {
+            // Rows of (counter, small value, 64-bit timestamp-ish) little-endian.
+            std::uint32_t counter = std::uint32_t(rng());
+            std::uint64_t ts = rng() >> 20;
+            std::size_t i = 0;
+            while (i < n) {
+                std::uint8_t row[16];
+                const std::uint32_t small = std::uint32_t(rng() % 7);
+                std::memcpy(row, &counter, 4);
+                std::memcpy(row + 4, &small, 4);
+                std::memcpy(row + 8, &ts, 8);
+                ++counter;
+                ts += 1 + rng() % 3;
+                const std::size_t len = std::min<std::size_t>(16, n - i);
+                std::memcpy(out.data() + i, row, len);
+                i += len;
+            }
+            break;
+        }
+        case kind::mixed: {
+            std::size_t i = 0;
+            std::uint64_t s = seed;
+            while (i < n) {
+                const std::size_t len = std::min<std::size_t>(n - i, 1000 + rng() % 40000);
+                const bytes part = make_input(kind(rng() % 5), len, ++s * 7919);
+                std::memcpy(out.data() + i, part.data(), len);
+                i += len;
+            }
+            break;
+        }
+        case kind::low_entropy:
+            for (auto& b : out) b = std::uint8_t("abcd"[rng() % 4]);
+            break;
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------- replayer
+
+// The decoder's side, written from the RFC: Offset_Value > 3 is a new
+// offset; 1..3 name repeat offsets, shifted by one when the literal length
+// is 0, where 3 means Repeated_Offset1 - 1.
+struct replayer {
+    std::uint32_t rep[3] = {1, 4, 8};
+    bytes out;
+
+    // Returns an empty string on success, else what went wrong.
+    std::string block(const seq_store& s, std::size_t window) {
+        std::size_t lit_pos = 0;
+        for (std::size_t i = 0; i < s.n_seqs; ++i) {
+            const stored_sequence q = s.seqs[i];
+            if (q.lit_len > s.n_lits - lit_pos) return "sequence " + std::to_string(i) + ": literals overrun";
+            out.insert(out.end(), s.lits + lit_pos, s.lits + lit_pos + q.lit_len);
+            lit_pos += q.lit_len;
+            if (q.off_value == 0) return "sequence " + std::to_string(i) + ": offset value 0";
+            std::uint32_t offset;
+            if (q.off_value > 3) {
+                offset = q.off_value - 3;
+                rep[2] = rep[1], rep[1] = rep[0], rep[0] = offset;
+            } else {
+                unsigned code = q.off_value - (q.lit_len != 0 ? 1 : 0);  // 0..3
+                if (code == 0) {
+                    offset = rep[0];
+                } else if (code == 3) {
+                    offset = rep[0] - 1;
+                    rep[2] = rep[1], rep[1] = rep[0], rep[0] = offset;
+                } else if (code == 1) {
+                    offset = rep[1];
+                    rep[1] = rep[0], rep[0] = offset;
+                } else {
+                    offset = rep[2];
+                    rep[2] = rep[1], rep[1] = rep[0], rep[0] = offset;
+                }
+            }
+            if (q.match_len < 3) return "sequence " + std::to_string(i) + ": match length < 3";
+            if (offset == 0 || offset > out.size())
+                return "sequence " + std::to_string(i) + ": offset " + std::to_string(offset) + " beyond output " +
+                       std::to_string(out.size());
+            if (offset > window)
+                return "sequence " + std::to_string(i) + ": offset " + std::to_string(offset) + " beyond window";
+            const std::size_t from = out.size() - offset;
+            for (std::uint32_t j = 0; j < q.match_len; ++j) out.push_back(out[from + j]);
+        }
+        out.insert(out.end(), s.lits + lit_pos, s.lits + s.n_lits);
+        return {};
+    }
+};
+
+// ---------------------------------------------------------------- driver
+
+using finder_fn = void (*)(match_state&, seq_store&, repeat_offsets&, std::size_t, std::size_t) noexcept;
+
+struct run_stats {
+    std::size_t lits = 0, seqs = 0;
+};
+
+// Runs `finder` over `input` in blocks of at most `block` bytes (one frame),
+// replays every block and checks it. With `exact_buffers`, each block sees
+// its input through a buffer ending exactly at the block's end, so that an
+// address sanitizer build catches reads past it.
+run_stats run_and_check(const bytes& input, const compression_params& p, finder_fn finder, std::size_t block,
+                        bool exact_buffers, const std::string& what) {
+    std::vector<std::uint32_t> hash(zest::detail::hash_table_entries(p), 0);
+    std::vector<std::uint32_t> chain(std::max<std::size_t>(1, zest::detail::chain_table_entries(p)), 0);
+    std::vector<std::uint8_t> lits(max_block);
+    std::vector<stored_sequence> seqs(max_block / 3 + 1);
+    match_state ms;
+    ms.hash_table = hash.data();
+    ms.chain_table = zest::detail::chain_table_entries(p) ? chain.data() : nullptr;
+    ms.params = p;
+    repeat_offsets reps;
+    replayer rp;
+    run_stats st;
+    const std::size_t window = std::size_t(1) << p.window_log;
+    std::size_t begin = 0;
+    bytes prefix;
+    do {
+        const std::size_t end = std::min(input.size(), begin + block);
+        if (exact_buffers) {
+            prefix.assign(input.begin(), input.begin() + std::ptrdiff_t(end));
+            prefix.shrink_to_fit();
+            ms.base = prefix.data();
+        } else {
+            ms.base = input.data();
+        }
+        seq_store s;
+        s.lits = lits.data();
+        s.seqs = seqs.data();
+        s.clear();
+        finder(ms, s, reps, begin, end);
+        const std::size_t before = rp.out.size();
+        const std::string err = rp.block(s, window);
+        if (!err.empty()) {
+            ADD_FAILURE() << what << ": block [" << begin << ", " << end << "): " << err;
+            return st;
+        }
+        if (rp.out.size() - before != end - begin) {
+            ADD_FAILURE() << what << ": block [" << begin << ", " << end << ") replays to "
+                          << rp.out.size() - before << " bytes";
+            return st;
+        }
+        if (!std::equal(input.begin() + std::ptrdiff_t(begin), input.begin() + std::ptrdiff_t(end),
+                        rp.out.begin() + std::ptrdiff_t(before))) {
+            ADD_FAILURE() << what << ": block [" << begin << ", " << end << ") replays to different bytes";
+            return st;
+        }
+        // The compressor's view of the repeat offsets is the decoder's.
+        for (int i = 0; i < 3; ++i)
+            if (reps.rep[i] != rp.rep[i]) {
+                ADD_FAILURE() << what << ": repeat offsets diverge after block at " << begin;
+                return st;
+            }
+        st.lits += s.n_lits;
+        st.seqs += s.n_seqs;
+        begin = end;
+    } while (begin < input.size());
+    return st;
+}
+
+struct finder_case {
+    const char* name;
+    finder_fn fn;
+};
+const finder_case finders[] = {{"fast", zest::detail::find_matches_fast}, {"dfast", zest::detail::find_matches_dfast}};
+
+compression_params for_finder(int level, std::uint64_t size, strategy s) {
+    compression_params p = zest::detail::params_for_level(level, size);
+    p.strat = s;
+    return p;
+}
+
+TEST(Finders, ReplayReproducesInput) {
+    const std::size_t sizes[] = {0, 1, 5, 11, 12, 13, 16, 20, 33, 100, 1000, 4096, 20000, 65536 + 7, 300000};
+    const kind kinds[] = {kind::random, kind::text, kind::repetitive, kind::zeros,
+                          kind::int_columns, kind::mixed, kind::low_entropy};
+    const int levels[] = {-100, -5, -1, 1, 2, 3, 4, 7, 19};
+    std::uint64_t seed = 1;
+    for (kind k : kinds)
+        for (std::size_t n : sizes) {
+            const bytes input = make_input(k, n, seed++);
+            for (int level : levels)
+                for (const auto& f : finders) {
+                    const auto s = f.fn == zest::detail::find_matches_fast ? strategy::fast : strategy::dfast;
+                    const compression_params p = for_finder(level, n, s);
+                    const std::string what = std::string(f.name) + " " + kind_name(k) + " n=" + std::to_string(n) +
+                                             " level " + std::to_string(level);
+                    const std::size_t block = std::min<std::size_t>(max_block, std::size_t(1) << p.window_log);
+                    run_and_check(input, p, f.fn, block, false, what);
+                    if (testing::Test::HasFailure()) return;
+                }
+        }
+}
+
+// Large inputs in several blocks, with unknown size (full-size tables and
+// window), odd block sizes and small windows that make the history slide.
+TEST(Finders, MultiBlockAndSlidingWindow) {
+    const kind kinds[] = {kind::text, kind::repetitive, kind::int_columns, kind::mixed, kind::zeros};
+    std::uint64_t seed = 1000;
+    for (kind k : kinds) {
+        const bytes input = make_input(k, (1u << 20) + 12345, seed++);
+        for (const auto& f : finders) {
+            const auto s = f.fn == zest::detail::find_matches_fast ? strategy::fast : strategy::dfast;
+            for (int level : {-3, 1, 3}) {
+                const compression_params p = for_finder(level, UINT64_MAX, s);
+                run_and_check(input, p, f.fn, max_block, false,
+                              std::string(f.name) + " " + kind_name(k) + " 1MiB level " + std::to_string(level));
+                run_and_check(input, p, f.fn, 100001, false,
+                              std::string(f.name) + " " + kind_name(k) + " 1MiB blocks 100001");
+            }
+            for (unsigned wlog : {10u, 12u, 16u}) {
+                compression_params p = for_finder(1, UINT64_MAX, s);
+                p.window_log = wlog;
+                p.min_match = 4 + wlog % 4;  // 6, 4, 4: also a hash length other than 4 and 5
+                for (std::size_t block : {std::size_t(1) << wlog, std::size_t(3000), max_block})
+                    run_and_check(input, p, f.fn, block, false,
+                                  std::string(f.name) + " " + kind_name(k) + " window 2^" + std::to_string(wlog) +
+                                      " blocks " + std::to_string(block));
+            }
+            if (testing::Test::HasFailure()) return;
+        }
+    }
+}
+
+TEST(Finders, AllHashLengths) {
+    const bytes input = make_input(kind::mixed, 400000, 77);
+    for (const auto& f : finders) {
+        const auto s = f.fn == zest::detail::find_matches_fast ? strategy::fast : strategy::dfast;
+        for (unsigned mm : {3u, 4u, 5u, 6u, 7u, 8u}) {
+            compression_params p = for_finder(3, input.size(), s);
+            p.min_match = mm;
+            const run_stats st = run_and_check(input, p, f.fn, max_block, false,
+                                               std::string(f.name) + " min_match " + std::to_string(mm));
+            EXPECT_GT(st.seqs, 100u) << f.name << " min_match " << mm;
+        }
+    }
+}
+
+// Every block seen through a buffer that ends at the block's end (run under
+// the address sanitizer build to catch reads past it).
+TEST(Finders, NoReadPastBlockEnd) {
+    std::uint64_t seed = 5000;
+    for (kind k : {kind::text, kind::repetitive, kind::zeros, kind::low_entropy}) {
+        const bytes input = make_input(k, 700000, seed++);
+        for (const auto& f : finders) {
+            const auto s = f.fn == zest::detail::find_matches_fast ? strategy::fast : strategy::dfast;
+            for (int level : {-2, 1, 3}) {
+                const compression_params p = for_finder(level, input.size(), s);
+                for (std::size_t block : {max_block, std::size_t(9), std::size_t(13), std::size_t(4099)}) {
+                    if (block < 100 && input.size() > 50000) {
+                        const bytes small(input.begin(), input.begin() + 50000);
+                        run_and_check(small, p, f.fn, block, true, std::string(f.name) + " tiny blocks");
+                    } else {
+                        run_and_check(input, p, f.fn, block, true, std::string(f.name) + " exact buffers");
+                    }
+                }
+            }
+        }
+    }
+}
+
+// The finders must actually find matches: near-total coverage on
+// repetitive data, and none to speak of on random bytes.
+TEST(Finders, FindsWhatIsThere) {
+    const bytes zeros = make_input(kind::zeros, 500000, 1);
+    bytes twice = make_input(kind::random, 250000, 2);
+    twice.insert(twice.end(), twice.begin(), twice.end());  // the second half repeats the first
+    const bytes random = make_input(kind::random, 500000, 3);
+    for (const auto& f : finders) {
+        const auto s = f.fn == zest::detail::find_matches_fast ? strategy::fast : strategy::dfast;
+        const compression_params p = for_finder(1, 500000, s);
+        const run_stats z = run_and_check(zeros, p, f.fn, max_block, false, "zeros");
+        EXPECT_LT(z.lits, 64u) << f.name;
+        const run_stats t = run_and_check(twice, p, f.fn, max_block, false, "twice");
+        EXPECT_GT(t.lits, 249000u) << f.name;
+        EXPECT_LT(t.lits, 251000u) << f.name;
+        const run_stats r = run_and_check(random, p, f.fn, max_block, false, "random");
+        EXPECT_GT(r.lits, 499000u) << f.name;
+    }
+}
+
+// ---------------------------------------------------------------- quality
+
+// libzstd's sequences for the same input and level (one frame, its blocks).
+run_stats libzstd_stats(const bytes& input, int level) {
+    ZSTD_CCtx* cctx = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+    std::vector<ZSTD_Sequence> seqs(ZSTD_sequenceBound(input.size()));
+    const std::size_t n = ZSTD_generateSequences(cctx, seqs.data(), seqs.size(), input.data(), input.size());
+    ZSTD_freeCCtx(cctx);
+    run_stats st;
+    if (ZSTD_isError(n)) {
+        ADD_FAILURE() << "ZSTD_generateSequences: " << ZSTD_getErrorName(n);
+        return st;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        st.lits += seqs[i].litLength;
+        if (seqs[i].matchLength != 0) ++st.seqs;
+    }
+    return st;
+}
+
+TEST(Finders, QualityAgainstLibzstd) {
+    struct q_case {
+        const char* name;
+        bytes data;
+    };
+    const q_case cases[] = {{"text", make_input(kind::text, 1u << 20, 42)},
+                            {"int_columns", make_input(kind::int_columns, 1u << 20, 43)},
+                            {"repetitive", make_input(kind::repetitive, 1u << 20, 44)},
+                            {"text 100k", make_input(kind::text, 100000, 45)}};
+    for (const auto& c : cases) {
+        for (int level : {-5, -1, 1, 2, 3, 4}) {
+            const compression_params p = zest::detail::params_for_level(level, c.data.size());
+            const auto fn = p.strat == strategy::fast ? zest::detail::find_matches_fast : zest::detail::find_matches_dfast;
+            const std::size_t block = std::min<std::size_t>(max_block, std::size_t(1) << p.window_log);
+            const run_stats ours = run_and_check(c.data, p, fn, block, false, std::string("quality ") + c.name);
+            const run_stats ref = libzstd_stats(c.data, level);
+            std::printf("%-12s level %2d (%s): literals %8zu vs libzstd %8zu (%+.2f%%), sequences %7zu vs %7zu\n",
+                        c.name, level, p.strat == strategy::fast ? "fast " : "dfast", ours.lits, ref.lits,
+                        ref.lits ? 100.0 * (double(ours.lits) - double(ref.lits)) / double(ref.lits) : 0.0, ours.seqs,
+                        ref.seqs);
+            // Same algorithm and parameters: the volumes must be close.
+            const double tol = 0.03 * double(ref.lits) + 64;
+            EXPECT_LE(double(ours.lits), double(ref.lits) + tol) << c.name << " level " << level;
+            EXPECT_GE(double(ours.lits), double(ref.lits) - tol) << c.name << " level " << level;
+            EXPECT_LE(double(ours.seqs), 1.05 * double(ref.seqs) + 16) << c.name << " level " << level;
+            EXPECT_GE(double(ours.seqs), 0.95 * double(ref.seqs) - 16) << c.name << " level " << level;
+        }
+    }
+}
+
+}  // namespace
