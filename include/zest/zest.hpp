@@ -57,7 +57,7 @@ result<std::size_t> decompress(void* dst, std::size_t dst_capacity, const void* 
 /// decoding error and std::bad_alloc when memory runs out.
 std::vector<std::byte> decompress(std::span<const std::byte> src);
 
-namespace detail { struct decoder_state; }
+namespace detail { struct decoder_state; struct encoder_state; }
 
 /// A reusable decompression context. Constructing one allocates nothing and
 /// never probes the CPU; buffers (Huffman and FSE tables, scratch space) are
@@ -95,6 +95,86 @@ private:
     detail::decoder_state* state_ = nullptr;
     unsigned max_window_log_ = default_max_window_log;
     result<detail::decoder_state*> state() noexcept;
+};
+
+// ---------------------------------------------------------------------------
+// Compression
+// ---------------------------------------------------------------------------
+
+/// The default compression level, as in the reference.
+inline constexpr int default_level = 3;
+/// Highest level. Levels 1-4 use the reference's `fast` and `dfast`
+/// strategies; higher levels are accepted and, until the stronger strategies
+/// land, use `dfast` with that level's window and table sizes.
+inline constexpr int max_level = 22;
+/// Lowest level: negative levels trade ratio for speed (`fast` with an
+/// acceleration of -level), as the reference defines them.
+inline constexpr int min_level = -131072;
+
+/// Largest compressed size of `n` input bytes: output buffers of this size
+/// never make compression fail for lack of room. Same bound as the reference.
+std::size_t compress_bound(std::size_t n) noexcept;
+
+/// Compresses `src` into one frame in `dst` at `level` (0 means the default;
+/// values beyond [min_level, max_level] are clamped). The frame declares its
+/// content size and has no checksum. Returns the frame's size, or
+/// errc::destination_too_small.
+result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src,
+                             int level = default_level) noexcept;
+
+/// Pointer-and-size form of the call above.
+result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* src, std::size_t src_size,
+                             int level = default_level) noexcept;
+
+/// Compresses `src` into a new vector. Throws std::bad_alloc when memory runs out.
+std::vector<std::byte> compress(std::span<const std::byte> src, int level = default_level);
+
+/// A reusable compression context. Constructing one allocates nothing and
+/// never probes the CPU; match-finder tables and block buffers are allocated
+/// on first use, sized to the parameters, and reused. Not thread-safe: use
+/// one per thread. Move-only.
+class compressor {
+public:
+    compressor() noexcept;
+    ~compressor();
+    compressor(compressor&&) noexcept;
+    compressor& operator=(compressor&&) noexcept;
+    compressor(const compressor&) = delete;
+    compressor& operator=(const compressor&) = delete;
+
+    /// Sets the level (0 = default; clamped to [min_level, max_level]).
+    void set_level(int level) noexcept;
+    int level() const noexcept { return level_; }
+    /// Negative levels by their acceleration, like the reference's --fast=N
+    /// (N >= 1; the same as set_level(-N)).
+    result<int> set_fast(int acceleration) noexcept;
+    /// Appends an XXH64 content checksum to each frame (default off).
+    void set_checksum(bool on) noexcept { checksum_ = on; }
+    bool checksum() const noexcept { return checksum_; }
+    /// Declares the content size in the frame header (default on).
+    void set_content_size(bool on) noexcept { content_size_ = on; }
+    bool content_size() const noexcept { return content_size_; }
+    /// Caps the window at 2^log bytes (10..31), or 0 to let the level and
+    /// the input's size decide (default). Decoders refuse windows above
+    /// their limit (2^27 by default).
+    result<unsigned> set_window_log(unsigned log) noexcept;
+    unsigned window_log() const noexcept { return window_log_; }
+
+    result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept;
+    result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* src,
+                                 std::size_t src_size) noexcept;
+    /// Throws std::bad_alloc when memory runs out.
+    std::vector<std::byte> compress(std::span<const std::byte> src);
+
+    /// Bytes of buffers currently held.
+    std::size_t memory_usage() const noexcept;
+
+private:
+    detail::encoder_state* state_ = nullptr;
+    int level_ = default_level;
+    bool checksum_ = false;
+    bool content_size_ = true;
+    unsigned window_log_ = 0;
 };
 
 }  // namespace zest

@@ -1,0 +1,280 @@
+// Public compression API and the frame writer: header, blocks (raw, RLE or
+// compressed, whichever is smallest), checksum.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <vector>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "common/bits.hpp"
+#include "compress/literals_encode.hpp"
+#include "compress/match_finder.hpp"
+#include "compress/sequences_encode.hpp"
+#include "zest/zest.hpp"
+
+namespace zest {
+namespace detail {
+
+inline constexpr std::size_t block_size_max = 128 * 1024;
+
+/// Everything a compressor keeps between calls: allocated on first use.
+struct encoder_state {
+    std::vector<std::uint32_t> hash_table, chain_table;
+    std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max]};
+    std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
+    literals_entropy lit_prev, lit_next;
+    seq_entropy seq_prev, seq_next;
+};
+
+namespace {
+
+constexpr std::uint32_t frame_magic = 0xFD2FB528u;
+
+void put_le32(std::uint8_t* p, std::uint32_t v) noexcept { std::memcpy(p, &v, 4); }
+void put_le24(std::uint8_t* p, std::uint32_t v) noexcept {
+    p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8), p[2] = std::uint8_t(v >> 16);
+}
+
+struct frame_options {
+    int level;
+    bool checksum;
+    bool content_size;
+    unsigned window_log;  // 0: from the level
+};
+
+// Frame header; returns its size, 0 when it does not fit.
+std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uint64_t size, unsigned window_log,
+                               const frame_options& o) noexcept {
+    if (capacity < 18) return 0;
+    put_le32(dst, frame_magic);
+    const bool single = o.content_size && size <= (std::uint64_t(1) << window_log);
+    unsigned fcs_flag = 0, fcs_bytes = 0;
+    if (o.content_size) {
+        if (size < 256 && single) fcs_flag = 0, fcs_bytes = 1;
+        else if (size < 65536 + 256) fcs_flag = 1, fcs_bytes = 2;
+        else if (size <= 0xFFFFFFFFu) fcs_flag = 2, fcs_bytes = 4;
+        else fcs_flag = 3, fcs_bytes = 8;
+    }
+    std::size_t p = 4;
+    dst[p++] = std::uint8_t(fcs_flag << 6 | unsigned(single) << 5 | unsigned(o.checksum) << 2);
+    if (!single) dst[p++] = std::uint8_t((window_log - 10) << 3);
+    const std::uint64_t v = fcs_bytes == 2 ? size - 256 : size;
+    for (unsigned i = 0; i < fcs_bytes; ++i) dst[p++] = std::uint8_t(v >> (8 * i));
+    return p;
+}
+
+bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
+    for (std::size_t i = 1; i < n; ++i)
+        if (p[i] != p[0]) return false;
+    return true;
+}
+
+// The savings a compressed block must make over a raw one (the reference's rule).
+std::size_t min_gain(std::size_t n) noexcept { return (n >> 6) + 2; }
+
+result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
+                                   const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
+    if (!st.lits || !st.seqs) return errc::out_of_memory;
+    compression_params p = params_for_level(o.level, size);
+    if (o.window_log) p.window_log = std::min(p.window_log, o.window_log);
+    p.window_log = std::max(p.window_log, 10u);
+    if (p.strat > strategy::dfast) {
+        // Until the stronger strategies exist, dfast stands in for them; its
+        // tables stay at the sizes it uses itself rather than those of a
+        // binary tree (which reach hundreds of MiB at the top levels).
+        p.hash_log = std::min(p.hash_log, 20u);
+        p.chain_log = std::min(p.chain_log, 20u);
+    }
+
+    std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
+    if (pos == 0) return errc::destination_too_small;
+
+    // Tables sized for this frame, cleared (positions index from src).
+    match_state ms;
+    ms.base = src;
+    ms.params = p;
+    try {
+        st.hash_table.assign(hash_table_entries(p), 0);
+        st.chain_table.assign(chain_table_entries(p), 0);
+    } catch (const std::bad_alloc&) {
+        return errc::out_of_memory;
+    }
+    ms.hash_table = st.hash_table.data();
+    ms.chain_table = st.chain_table.data();
+
+    repeat_offsets reps;
+    st.lit_prev = {};
+    st.seq_prev = {};
+    const std::size_t block_max = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+    seq_store store;
+    store.lits = st.lits.get();
+    store.seqs = st.seqs.get();
+
+    std::size_t done = 0;
+    do {
+        const std::size_t n = std::min(block_max, size - done);
+        const bool last = done + n == size;
+        const std::uint8_t* const block = src + done;
+        if (capacity - pos < 3) return errc::destination_too_small;
+        std::uint8_t* const header = dst + pos;
+        std::uint8_t* const body = header + 3;
+        const std::size_t room = capacity - pos - 3;
+
+        std::size_t body_size = 0;
+        unsigned type = 0;  // 0 raw, 1 RLE, 2 compressed
+        if (n > 1 && all_same(block, n)) {
+            if (room < 1) return errc::destination_too_small;
+            body[0] = block[0];
+            body_size = 1;
+            type = 1;
+        } else if (n > 0) {
+            const repeat_offsets saved = reps;
+            store.clear();
+            if (p.strat == strategy::fast) find_matches_fast(ms, store, reps, done, done + n);
+            else find_matches_dfast(ms, store, reps, done, done + n);
+            // Compressed only when it saves enough; written in place, and
+            // replaced by the raw bytes if it does not.
+            const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));
+            // Negative levels store literals raw, as the reference does.
+            const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
+            std::size_t c = limit ? encode_literals(body, limit, store.lits, store.n_lits, st.lit_prev, st.lit_next,
+                                                    huffman)
+                                  : 0;
+            if (c) {
+                const std::size_t s = encode_sequences(body + c, limit - c, store, st.seq_prev, st.seq_next, p.strat);
+                c = s ? c + s : 0;
+            }
+            if (c && c < limit) {
+                body_size = c;
+                type = 2;
+                st.lit_prev = st.lit_next;
+                st.seq_prev = st.seq_next;
+            } else {
+                reps = saved;  // the decoder will not see this block's sequences
+            }
+        }
+        if (type == 0) {
+            if (room < n) return errc::destination_too_small;
+            if (n) std::memcpy(body, block, n);
+            body_size = n;
+        }
+        // An RLE block's size field counts the bytes it regenerates.
+        const std::size_t size_field = type == 1 ? n : body_size;
+        put_le24(header, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
+        pos += 3 + body_size;
+        done += n;
+    } while (done < size);
+
+    if (o.checksum) {
+        if (capacity - pos < 4) return errc::destination_too_small;
+        put_le32(dst + pos, std::uint32_t(XXH64(src, size, 0)));
+        pos += 4;
+    }
+    return pos;
+}
+
+int clamp_level(int level) noexcept {
+    if (level == 0) return zest::default_level;
+    return std::clamp(level, zest::min_level, zest::max_level);
+}
+
+encoder_state* new_encoder_state() noexcept { return new (std::nothrow) encoder_state; }
+
+thread_local std::unique_ptr<encoder_state> thread_encoder;
+
+}  // namespace
+}  // namespace detail
+
+std::size_t compress_bound(std::size_t n) noexcept {
+    const std::size_t small = 128 * 1024;
+    return n + (n >> 8) + (n < small ? (small - n) >> 11 : 0);
+}
+
+result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* src, std::size_t src_size,
+                             int level) noexcept {
+    if ((!dst && dst_capacity) || (!src && src_size)) return errc::invalid_argument;
+    if (!detail::thread_encoder) detail::thread_encoder.reset(detail::new_encoder_state());
+    if (!detail::thread_encoder) return errc::out_of_memory;
+    static const std::uint8_t nothing = 0;
+    return detail::compress_frame(*detail::thread_encoder, static_cast<std::uint8_t*>(dst), dst_capacity,
+                                  src ? static_cast<const std::uint8_t*>(src) : &nothing, src_size,
+                                  {detail::clamp_level(level), false, true, 0});
+}
+
+result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src, int level) noexcept {
+    return compress(dst.data(), dst.size(), src.data(), src.size(), level);
+}
+
+std::vector<std::byte> compress(std::span<const std::byte> src, int level) {
+    std::vector<std::byte> out(compress_bound(src.size()));
+    const auto r = compress(out, src, level);
+    if (!r) throw std::bad_alloc();  // only memory can fail with a bound-sized buffer
+    out.resize(*r);
+    return out;
+}
+
+compressor::compressor() noexcept = default;
+compressor::~compressor() { delete state_; }
+compressor::compressor(compressor&& o) noexcept
+    : state_(o.state_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_),
+      window_log_(o.window_log_) {
+    o.state_ = nullptr;
+}
+compressor& compressor::operator=(compressor&& o) noexcept {
+    if (this != &o) {
+        delete state_;
+        state_ = o.state_;
+        o.state_ = nullptr;
+        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, window_log_ = o.window_log_;
+    }
+    return *this;
+}
+
+void compressor::set_level(int level) noexcept { level_ = detail::clamp_level(level); }
+
+result<int> compressor::set_fast(int acceleration) noexcept {
+    if (acceleration < 1 || acceleration > -min_level) return errc::invalid_argument;
+    level_ = -acceleration;
+    return level_;
+}
+
+result<unsigned> compressor::set_window_log(unsigned log) noexcept {
+    if (log != 0 && (log < 10 || log > max_window_log_limit)) return errc::invalid_argument;
+    window_log_ = log;
+    return log;
+}
+
+result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, const void* src,
+                                         std::size_t src_size) noexcept {
+    if ((!dst && dst_capacity) || (!src && src_size)) return errc::invalid_argument;
+    if (!state_) state_ = detail::new_encoder_state();
+    if (!state_) return errc::out_of_memory;
+    static const std::uint8_t nothing = 0;
+    return detail::compress_frame(*state_, static_cast<std::uint8_t*>(dst), dst_capacity,
+                                  src ? static_cast<const std::uint8_t*>(src) : &nothing, src_size,
+                                  {level_, checksum_, content_size_, window_log_});
+}
+
+result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept {
+    return compress(dst.data(), dst.size(), src.data(), src.size());
+}
+
+std::vector<std::byte> compressor::compress(std::span<const std::byte> src) {
+    std::vector<std::byte> out(compress_bound(src.size()));
+    const auto r = compress(out, src);
+    if (!r) throw std::bad_alloc();
+    out.resize(*r);
+    return out;
+}
+
+std::size_t compressor::memory_usage() const noexcept {
+    if (!state_) return 0;
+    return sizeof(detail::encoder_state) + detail::block_size_max +
+           (detail::block_size_max / 3 + 1) * sizeof(detail::stored_sequence) +
+           (state_->hash_table.capacity() + state_->chain_table.capacity()) * sizeof(std::uint32_t);
+}
+
+}  // namespace zest

@@ -1,0 +1,111 @@
+#include "compress/literals_encode.hpp"
+
+#include <cstring>
+
+namespace zest::detail {
+namespace {
+
+enum literals_type : unsigned { raw = 0, rle = 1, compressed = 2, treeless = 3 };
+
+// Raw and RLE headers: 1, 2 or 3 bytes by size.
+std::size_t write_plain_header(std::uint8_t* dst, literals_type type, std::size_t n) noexcept {
+    if (n < 32) {
+        dst[0] = std::uint8_t(type | n << 3);
+        return 1;
+    }
+    if (n < 4096) {
+        const std::uint32_t h = type | 1u << 2 | std::uint32_t(n) << 4;
+        dst[0] = std::uint8_t(h), dst[1] = std::uint8_t(h >> 8);
+        return 2;
+    }
+    const std::uint32_t h = type | 3u << 2 | std::uint32_t(n) << 4;
+    dst[0] = std::uint8_t(h), dst[1] = std::uint8_t(h >> 8), dst[2] = std::uint8_t(h >> 16);
+    return 3;
+}
+
+std::size_t write_raw(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n) noexcept {
+    const std::size_t h = n < 32 ? 1 : n < 4096 ? 2 : 3;
+    if (capacity < h + n) return 0;
+    write_plain_header(dst, raw, n);
+    if (n) std::memcpy(dst + h, lits, n);
+    return h + n;
+}
+
+// Compressed and treeless headers: sizes of 10, 14 or 18 bits each.
+std::size_t compressed_header_size(std::size_t n, bool single) noexcept {
+    if (single || n < 1024) return 3;
+    return n < 16384 ? 4 : 5;
+}
+void write_compressed_header(std::uint8_t* dst, literals_type type, std::size_t n, std::size_t csize,
+                             bool single) noexcept {
+    const std::size_t h = compressed_header_size(n, single);
+    const unsigned bits = h == 3 ? 10 : h == 4 ? 14 : 18;
+    const unsigned size_format = single ? 0 : h - 2;  // 1, 2 or 3 for four streams
+    std::uint64_t v = type | size_format << 2 | std::uint64_t(n) << 4 | std::uint64_t(csize) << (4 + bits);
+    for (std::size_t i = 0; i < h; ++i) dst[i] = std::uint8_t(v >> (8 * i));
+}
+
+}  // namespace
+
+std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
+                            const literals_entropy& prev, literals_entropy& next, bool huffman) noexcept {
+    next = prev;
+    if (!huffman) return write_raw(dst, capacity, lits, n);
+    // Too few literals to pay for a table (the reference's thresholds): raw.
+    if (n < (prev.valid ? 6u : 64u)) return write_raw(dst, capacity, lits, n);
+
+    std::uint32_t counts[256] = {};
+    unsigned max_symbol = 0;
+    for (std::size_t i = 0; i < n; ++i) ++counts[lits[i]];
+    std::uint32_t most = 0;
+    for (unsigned s = 0; s < 256; ++s)
+        if (counts[s]) {
+            max_symbol = s;
+            most = counts[s] > most ? counts[s] : most;
+        }
+    if (most == n) {  // one byte repeated
+        const std::size_t h = n < 32 ? 1 : n < 4096 ? 2 : 3;
+        if (capacity < h + 1) return 0;
+        write_plain_header(dst, rle, n);
+        dst[h] = lits[0];
+        return h + 1;
+    }
+    // Worth it only when it saves a little more than the header it needs.
+    const std::size_t min_gain = (n >> 6) + 2;
+    const bool single = n < 256;
+
+    // A new table, or the previous one if it covers these literals and costs less.
+    literals_entropy fresh;
+    fresh.valid = build_huffman_ctable(counts, max_symbol, 11, fresh.table) != 0;
+    std::uint8_t description[256];
+    std::size_t description_size = 0;
+    std::size_t new_cost = SIZE_MAX, repeat_cost = SIZE_MAX;
+    if (fresh.valid) {
+        description_size = write_huffman_description(description, sizeof description, fresh.table);
+        if (description_size)
+            new_cost = description_size + (huffman_encoded_bits(fresh.table, counts, max_symbol) + 7) / 8;
+    }
+    if (prev.valid && huffman_covers(prev.table, counts, max_symbol))
+        repeat_cost = (huffman_encoded_bits(prev.table, counts, max_symbol) + 7) / 8;
+    if (new_cost == SIZE_MAX && repeat_cost == SIZE_MAX) return write_raw(dst, capacity, lits, n);
+
+    const bool reuse = repeat_cost <= new_cost;
+    const huffman_ctable& table = reuse ? prev.table : fresh.table;
+    const std::size_t h = compressed_header_size(n, single);
+    const std::size_t tree = reuse ? 0 : description_size;
+    if (capacity < h + tree + 8) return write_raw(dst, capacity, lits, n);
+    std::memcpy(dst + h, description, tree);
+    std::uint8_t* const streams = dst + h + tree;
+    const std::size_t room = capacity - h - tree;
+    const std::size_t csize = single ? huffman_encode_1x(streams, room, lits, n, table)
+                                     : huffman_encode_4x(streams, room, lits, n, table);
+    // The compressed size field holds the tree description and the streams.
+    const std::size_t limit = h == 3 ? 1023 : h == 4 ? 16383 : 262143;
+    if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain >= n + (n < 32 ? 1 : n < 4096 ? 2 : 3))
+        return write_raw(dst, capacity, lits, n);
+    write_compressed_header(dst, reuse ? treeless : compressed, n, tree + csize, single);
+    if (!reuse) next = fresh;
+    return h + tree + csize;
+}
+
+}  // namespace zest::detail

@@ -1,0 +1,26 @@
+// The literals section of a compressed block: raw, RLE, or Huffman-coded
+// with a new table or the previous block's, whichever is smallest.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "compress/huffman_encode.hpp"
+
+namespace zest::detail {
+
+/// The Huffman table the decoder holds (kept across blocks until replaced).
+struct literals_entropy {
+    bool valid = false;
+    huffman_ctable table;
+};
+
+/// Writes the literals section for lits[0, n) into dst[0, capacity).
+/// `prev` is the decoder's table before this block; `next` receives the one
+/// it will hold after. Without `huffman` the literals are stored raw (or
+/// RLE), as the reference does at negative levels. Returns the section's
+/// size, 0 when it does not fit.
+std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
+                            const literals_entropy& prev, literals_entropy& next, bool huffman = true) noexcept;
+
+}  // namespace zest::detail

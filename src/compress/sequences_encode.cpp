@@ -1,0 +1,267 @@
+#include "compress/sequences_encode.hpp"
+
+#include <cstring>
+
+#include "common/bits.hpp"
+#include "common/seq_codes.hpp"
+
+namespace zest::detail {
+namespace {
+
+// Codes of small values by lookup (literal lengths below 64, match lengths
+// minus 3 below 128); above that a code is the value's highest bit plus a
+// constant.
+struct code_tables {
+    std::uint8_t ll[64];
+    std::uint8_t ml[128];
+};
+constexpr code_tables make_code_tables() noexcept {
+    code_tables t{};
+    for (unsigned v = 0; v < 64; ++v) {
+        unsigned c = v < 16 ? v : 16;
+        if (v >= 16)
+            while (c < 35 && ll_base_hi[c + 1 - 16] <= v) ++c;
+        t.ll[v] = std::uint8_t(c);
+    }
+    for (unsigned v = 0; v < 128; ++v) {
+        unsigned c = v < 32 ? v : 32;
+        if (v >= 32)
+            while (c < 52 && ml_base_hi[c + 1 - 32] - 3 <= v) ++c;
+        t.ml[v] = std::uint8_t(c);
+    }
+    return t;
+}
+constexpr code_tables codes = make_code_tables();
+
+unsigned ll_code(std::uint32_t ll) noexcept { return ll < 64 ? codes.ll[ll] : highbit32(ll) + 19; }
+unsigned ml_code(std::uint32_t ml) noexcept {
+    const std::uint32_t v = ml - 3;
+    return v < 128 ? codes.ml[v] : highbit32(v) + 36;
+}
+std::uint32_t ll_base(unsigned code) noexcept { return code < 16 ? code : ll_base_hi[code - 16]; }
+unsigned ll_bits(unsigned code) noexcept { return code < 16 ? 0 : ll_bits_hi[code - 16]; }
+std::uint32_t ml_base(unsigned code) noexcept { return code < 32 ? code + 3 : ml_base_hi[code - 32]; }
+unsigned ml_bits(unsigned code) noexcept { return code < 32 ? 0 : ml_bits_hi[code - 32]; }
+
+enum mode : unsigned { predefined = 0, rle = 1, compressed = 2, repeat = 3 };
+
+struct symbol_type {
+    const std::int16_t* default_norm;
+    unsigned default_max;
+    unsigned default_log;
+    unsigned max_log;
+};
+constexpr symbol_type ll_type{ll_default, 35, ll_default_log, 9};
+constexpr symbol_type of_type{of_default, 28, of_default_log, 8};
+constexpr symbol_type ml_type{ml_default, 52, ml_default_log, 9};
+
+// Encoding tables of the default distributions, built once.
+struct default_ctables {
+    fse_ctable ll, of, ml;
+};
+const default_ctables& defaults() noexcept {
+    static const default_ctables t = [] {
+        default_ctables d;
+        fse_build_ctable(d.ll, ll_default, 35, ll_default_log);
+        fse_build_ctable(d.of, of_default, 28, of_default_log);
+        fse_build_ctable(d.ml, ml_default, 52, ml_default_log);
+        return d;
+    }();
+    return t;
+}
+
+bool covers(const std::int16_t* norm, unsigned norm_max, const std::uint32_t* counts, unsigned max_symbol) noexcept {
+    if (max_symbol > norm_max) return false;
+    for (unsigned s = 0; s <= max_symbol; ++s)
+        if (counts[s] && norm[s] == 0) return false;
+    return true;
+}
+
+// The chosen table for one symbol type: its mode, what to write before the
+// bitstream, and the encoding table (none for RLE).
+struct choice {
+    unsigned mode = predefined;
+    const fse_ctable* ct = nullptr;
+    unsigned rle_symbol = 0;
+};
+
+// A table of our own: normalised counts, described before the bitstream.
+std::size_t write_new_table(const symbol_type& type, const std::uint32_t* counts, unsigned max_symbol,
+                            std::size_t n_seq, seq_table_state& next, choice& c, std::uint8_t* dst,
+                            std::size_t capacity) noexcept {
+    const unsigned log = fse_table_log(type.max_log, n_seq, max_symbol);
+    if (fse_normalize(next.norm, log, counts, n_seq, max_symbol, n_seq >= 2048) != ok) return SIZE_MAX;
+    const std::size_t size = fse_write_description(dst, capacity, next.norm, max_symbol, log);
+    if (size == 0) return SIZE_MAX;
+    for (unsigned s = max_symbol + 1; s < 53; ++s) next.norm[s] = 0;
+    c.mode = compressed;
+    next.repeat_ok = true;
+    next.max_symbol = max_symbol;
+    next.table_log = log;
+    fse_build_ctable(next.ct, next.norm, max_symbol, log);
+    c.ct = &next.ct;
+    return size;
+}
+
+// Picks the cheapest mode by estimated size and writes its description at
+// dst (returns the bytes written; SIZE_MAX when it does not fit).
+std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, unsigned max_symbol,
+                         std::size_t n_seq, const seq_table_state& prev, const fse_ctable& default_ct,
+                         seq_table_state& next, choice& c, std::uint8_t* dst, std::size_t capacity,
+                         strategy strat) noexcept {
+    std::uint32_t most = 0;
+    for (unsigned s = 0; s <= max_symbol; ++s) most = counts[s] > most ? counts[s] : most;
+    const bool default_ok = covers(type.default_norm, type.default_max, counts, max_symbol);
+
+    if (most == n_seq) {  // a single symbol
+        if (n_seq <= 2 && default_ok) {
+            c.mode = predefined;
+        } else {
+            if (capacity < 1) return SIZE_MAX;
+            dst[0] = std::uint8_t(max_symbol);
+            c.mode = rle;
+            c.rle_symbol = max_symbol;
+            next.repeat_ok = false;
+            return 1;
+        }
+    } else if (strat < strategy::lazy && default_ok &&
+               (n_seq < ((std::size_t(1) << type.default_log) * (10 - unsigned(strat))) >> 3 ||
+                most < (n_seq >> (type.default_log - 1)))) {
+        // The fast strategies skip the cost estimates, like the reference:
+        // few sequences, or a flat distribution, go with the default table.
+        c.mode = predefined;
+    } else if (strat < strategy::lazy) {
+        return write_new_table(type, counts, max_symbol, n_seq, next, c, dst, capacity);
+    } else {
+        // Estimated bits of each candidate; a new table also pays for its description.
+        constexpr std::size_t never = SIZE_MAX / 4;
+        const std::size_t default_cost =
+            default_ok ? fse_estimated_bits(type.default_norm, type.default_log, counts, max_symbol) : never;
+        const std::size_t repeat_cost =
+            prev.repeat_ok && covers(prev.norm, prev.max_symbol, counts, max_symbol)
+                ? fse_estimated_bits(prev.norm, prev.table_log, counts, max_symbol)
+                : never;
+        const unsigned log = fse_table_log(type.max_log, n_seq, max_symbol);
+        std::int16_t norm[53] = {};
+        std::size_t fse_cost = never;
+        std::uint8_t description[128];
+        std::size_t description_size = 0;
+        if (fse_normalize(norm, log, counts, n_seq, max_symbol, n_seq >= 2048) == ok) {
+            description_size = fse_write_description(description, sizeof description, norm, max_symbol, log);
+            if (description_size) fse_cost = description_size * 8 + fse_estimated_bits(norm, log, counts, max_symbol);
+        }
+        if (repeat_cost <= default_cost && repeat_cost <= fse_cost && repeat_cost != never) {
+            c.mode = repeat;
+            c.ct = &prev.ct;
+            next = prev;
+            return 0;
+        }
+        if (fse_cost < default_cost) return write_new_table(type, counts, max_symbol, n_seq, next, c, dst, capacity);
+        if (default_cost == never) return SIZE_MAX;  // cannot happen: a normalisation always exists
+        c.mode = predefined;
+    }
+    // Predefined: the decoder then holds the default table, which a later
+    // block may repeat.
+    next.repeat_ok = true;
+    next.max_symbol = type.default_max;
+    next.table_log = type.default_log;
+    std::memset(next.norm, 0, sizeof next.norm);
+    std::memcpy(next.norm, type.default_norm, sizeof(std::int16_t) * (type.default_max + 1));
+    next.ct = default_ct;
+    c.ct = &default_ct;
+    return 0;
+}
+
+}  // namespace
+
+std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_store& store,
+                             const seq_entropy& prev, seq_entropy& next, strategy strat) noexcept {
+    const std::size_t n = store.n_seqs;
+    std::uint8_t* p = dst;
+    std::uint8_t* const end = dst + capacity;
+    // Number_of_Sequences: 1, 2 or 3 bytes.
+    if (capacity < 4) return 0;
+    if (n < 128) {
+        *p++ = std::uint8_t(n);
+    } else if (n < 0x7F00) {
+        *p++ = std::uint8_t((n >> 8) + 0x80);
+        *p++ = std::uint8_t(n);
+    } else {
+        *p++ = 0xFF;
+        *p++ = std::uint8_t(n - 0x7F00);
+        *p++ = std::uint8_t((n - 0x7F00) >> 8);
+    }
+    if (n == 0) {
+        next = prev;  // no tables are sent: the decoder keeps its own
+        return std::size_t(p - dst);
+    }
+
+    // Codes and their counts.
+    std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
+    unsigned ll_max = 0, of_max = 0, ml_max = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const stored_sequence& s = store.seqs[i];
+        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
+        ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
+        ll_max = l > ll_max ? l : ll_max;
+        of_max = o > of_max ? o : of_max;
+        ml_max = m > ml_max ? m : ml_max;
+    }
+    std::uint8_t* const modes = p++;
+    const default_ctables& d = defaults();
+    choice ll, of, ml;
+    std::size_t w = choose_table(ll_type, ll_counts, ll_max, n, prev.ll, d.ll, next.ll, ll, p, std::size_t(end - p), strat);
+    if (w == SIZE_MAX) return 0;
+    p += w;
+    w = choose_table(of_type, of_counts, of_max, n, prev.of, d.of, next.of, of, p, std::size_t(end - p), strat);
+    if (w == SIZE_MAX) return 0;
+    p += w;
+    w = choose_table(ml_type, ml_counts, ml_max, n, prev.ml, d.ml, next.ml, ml, p, std::size_t(end - p), strat);
+    if (w == SIZE_MAX) return 0;
+    p += w;
+    *modes = std::uint8_t(ll.mode << 6 | of.mode << 4 | ml.mode << 2);
+
+    // The bitstream, last sequence first: the decoder reads it backwards.
+    bit_writer bw(p, std::size_t(end - p));
+    fse_state ll_state, of_state, ml_state;
+    const auto start = [](fse_state& st, const choice& c, unsigned symbol) {
+        if (c.mode != rle) st.init(*c.ct, symbol);
+    };
+    const auto step = [&bw](fse_state& st, const choice& c, unsigned symbol) {
+        if (c.mode != rle) st.encode(bw, symbol);
+    };
+    const auto extra = [&bw](const stored_sequence& s, unsigned l, unsigned o, unsigned m) {
+        bw.add(s.lit_len - ll_base(l), ll_bits(l));
+        bw.add(s.match_len - ml_base(m), ml_bits(m));
+        bw.flush();
+        bw.add(s.off_value - (std::uint32_t(1) << o), o);
+        bw.flush();
+    };
+    {
+        const stored_sequence& s = store.seqs[n - 1];
+        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
+        start(ll_state, ll, l);
+        start(of_state, of, o);
+        start(ml_state, ml, m);
+        extra(s, l, o, m);
+    }
+    for (std::size_t i = n - 1; i-- > 0;) {
+        const stored_sequence& s = store.seqs[i];
+        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
+        step(of_state, of, o);
+        step(ml_state, ml, m);
+        step(ll_state, ll, l);
+        bw.flush();
+        extra(s, l, o, m);
+    }
+    bw.flush();
+    if (ml.mode != rle) ml_state.flush(bw);
+    if (of.mode != rle) of_state.flush(bw);
+    bw.flush();
+    if (ll.mode != rle) ll_state.flush(bw);
+    const std::size_t stream = bw.close();
+    if (stream == 0) return 0;
+    return std::size_t(p - dst) + stream;
+}
+
+}  // namespace zest::detail

@@ -1,0 +1,90 @@
+// Every level of the first tier (and a few above it) on the conformance
+// corpus, with and without checksum and content size: libzstd and zest must
+// both decode zest's frames to the original.
+#include <string>
+#include <tuple>
+
+#include "corpus.hpp"
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_getFrameHeader
+#include "roundtrip_check.hpp"
+
+namespace {
+
+using zest::test::compress_setting;
+using zest::test::expect_roundtrip;
+
+const int levels[] = {-7, -5, -3, -1, 1, 2, 3, 4, 5, 9, 19};
+
+class Roundtrip : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
+
+TEST_P(Roundtrip, LibzstdAndZestDecodeIt) {
+    const auto& [name, level] = GetParam();
+    const auto& shape = zest::test::corpus_shape(name);
+    const auto input = shape.generate();
+    zest::compressor c;
+    for (const bool checksum : {false, true})
+        for (const bool content_size : {true, false}) {
+            SCOPED_TRACE("checksum " + std::to_string(checksum) + ", content size " + std::to_string(content_size));
+            expect_roundtrip(c, input, {level, checksum, content_size});
+        }
+}
+
+std::vector<std::string> shape_names() {
+    std::vector<std::string> names;
+    for (const auto& s : zest::test::corpus_shapes()) names.push_back(s.name);
+    return names;
+}
+
+std::string level_name(int level) { return level < 0 ? "minus" + std::to_string(-level) : std::to_string(level); }
+
+INSTANTIATE_TEST_SUITE_P(Corpus, Roundtrip,
+                         ::testing::Combine(::testing::ValuesIn(shape_names()), ::testing::ValuesIn(levels)),
+                         [](const auto& info) {
+                             return std::get<0>(info.param) + "_level_" + level_name(std::get<1>(info.param));
+                         });
+
+TEST(Compress, OneShotMatchesTheContext) {
+    const auto input = zest::test::corpus_shape(zest::test::corpus_shapes().front().name).generate();
+    for (const int level : {1, 3}) {
+        const auto a = zest::compress(std::span<const std::byte>(input), level);
+        zest::compressor c;
+        c.set_level(level);
+        const auto b = c.compress(std::span<const std::byte>(input));
+        EXPECT_EQ(a, b) << "level " << level;
+    }
+}
+
+TEST(Compress, TooSmallDestinationIsAnError) {
+    const auto input = zest::test::corpus_shapes().front().generate();
+    std::vector<std::byte> dst(16);
+    const auto r = zest::compress(std::span<std::byte>(dst), std::span<const std::byte>(input), 3);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error(), zest::errc::destination_too_small);
+}
+
+TEST(Compress, LevelsAndOptionsAreValidated) {
+    zest::compressor c;
+    c.set_level(1000);
+    EXPECT_EQ(c.level(), zest::max_level);
+    c.set_level(0);
+    EXPECT_EQ(c.level(), zest::default_level);
+    EXPECT_FALSE(c.set_fast(0).has_value());
+    ASSERT_TRUE(c.set_fast(5).has_value());
+    EXPECT_EQ(c.level(), -5);
+    EXPECT_FALSE(c.set_window_log(9).has_value());
+    EXPECT_FALSE(c.set_window_log(32).has_value());
+    EXPECT_TRUE(c.set_window_log(0).has_value());
+    EXPECT_EQ(c.memory_usage(), 0u);  // nothing allocated before first use
+}
+
+TEST(Compress, SmallWindowIsHonoured) {
+    const auto input = zest::test::corpus_shape("text").generate();
+    zest::compressor c;
+    ASSERT_TRUE(c.set_window_log(10).has_value());
+    const auto frame = expect_roundtrip(c, input, {3, true, true});
+    ZSTD_frameHeader h;
+    ASSERT_EQ(ZSTD_getFrameHeader(&h, frame.data(), frame.size()), 0u);
+    EXPECT_LE(h.windowSize, 1024u);
+}
+
+}  // namespace

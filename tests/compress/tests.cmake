@@ -1,0 +1,14 @@
+# Compression round trips: what zest writes, libzstd and zest decode back to
+# the original, at every level of the first compressor tier and beyond.
+include(GoogleTest)
+set(_zest_compress_dir ${CMAKE_CURRENT_LIST_DIR})
+add_executable(zest_compress_test
+  ${_zest_compress_dir}/roundtrip_test.cpp
+  ${_zest_compress_dir}/property_test.cpp)
+target_link_libraries(zest_compress_test PRIVATE zest_conformance_support GTest::gtest_main)
+target_compile_options(zest_compress_test PRIVATE ${ZEST_WARNINGS})
+gtest_discover_tests(zest_compress_test
+  TEST_PREFIX "compress."
+  DISCOVERY_MODE PRE_TEST
+  DISCOVERY_TIMEOUT 60
+  PROPERTIES TIMEOUT 600 LABELS "compress")
