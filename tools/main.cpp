@@ -1,5 +1,5 @@
-// zest — command-line tool, with the reference zstd's flags. Decompression
-// only for now: inputs are read and decoded in memory (streaming comes later).
+// zest — command-line tool, with the reference zstd's flags. Inputs are read
+// and compressed or decoded in memory (streaming comes later).
 #include <unistd.h>
 
 #include <cerrno>
@@ -56,9 +56,19 @@ std::vector<std::byte> decode(decompressor& dec, const input_file& in) {
     }
 }
 
-class decompress_run {
+std::vector<std::byte> encode(compressor& enc, const input_file& in, std::size_t& input_size) {
+    const std::vector<std::byte> src = read_all(in);
+    input_size = src.size();
+    std::vector<std::byte> out(compress_bound(src.size()));
+    const auto r = enc.compress(std::span<std::byte>(out), std::span<const std::byte>(src));
+    if (!r) throw file_error(in.display, r.message());
+    out.resize(*r);
+    return out;
+}
+
+class file_run {
 public:
-    decompress_run(const options& o, decompressor& dec) : o_(o), dec_(dec) {}
+    file_run(const options& o, decompressor& dec, compressor& enc) : o_(o), dec_(dec), enc_(enc) {}
 
     int run() {
         std::vector<std::string> inputs = o_.inputs;
@@ -85,7 +95,9 @@ public:
             if (!failed_) remove_inputs(removable_after_shared_);
         }
         if (multiple_ && files_done_ > 0) {
-            const char* what = o_.op == operation::test ? "tested" : "decompressed";
+            const char* what = o_.op == operation::test ? "tested"
+                               : o_.op == operation::compress ? "compressed"
+                                                              : "decompressed";
             print_info(2, std::to_string(files_done_) + " files " + what + " : " +
                               std::to_string(total_bytes_) + " bytes total");
         }
@@ -106,8 +118,11 @@ private:
     }
 
     void process_or_throw(const std::string& name) {
+        const bool compressing = o_.op == operation::compress;
         if (name == "-" && !o_.force && ::isatty(STDIN_FILENO))
-            throw file_error("(stdin)", "is a terminal; refusing to read compressed data from it (use -f to force)");
+            throw file_error("(stdin)", compressing
+                                            ? "is a terminal; refusing to read data to compress from it (use -f to force)"
+                                            : "is a terminal; refusing to read compressed data from it (use -f to force)");
         input_file in = open_input(name, o_.force);
 
         std::unique_ptr<output_sink> per_file;
@@ -115,6 +130,8 @@ private:
         if (o_.op == operation::test) {
             // decode only
         } else if (o_.to_stdout || (in.is_stdin && !o_.output)) {
+            if (compressing && !o_.force && ::isatty(STDOUT_FILENO))
+                throw file_error("(stdout)", "is a terminal; refusing to write compressed data to it (use -f to force)");
             if (!stdout_) stdout_ = output_sink::open_stdout();
             out = stdout_.get();
         } else if (o_.output) {
@@ -123,6 +140,10 @@ private:
                 if (!multiple_ && !in.is_stdin) single_input_stat_ = in.st;
             }
             out = shared_file_.get();
+        } else if (compressing) {
+            if (in.name.ends_with(".zst")) throw file_error(in.display, "already has .zst suffix -- ignored");
+            per_file = output_sink::create(in.name + ".zst", o_.force);
+            out = per_file.get();
         } else {
             const auto target = derive_output_name(in.name);
             if (!target) throw file_error(in.display, "unknown suffix (.zst or .tzst expected) -- ignored");
@@ -132,14 +153,22 @@ private:
         if (out && out->same_file_as(in.st))
             throw file_error(out->name(), "is the input file; refusing to overwrite it");
 
-        const std::vector<std::byte> decoded = decode(dec_, in);
-        if (out) out->write(decoded);
+        std::size_t input_size = 0;
+        const std::vector<std::byte> produced = compressing ? encode(enc_, in, input_size) : decode(dec_, in);
+        if (out) out->write(produced);
         if (per_file) per_file->commit(in.is_stdin ? nullptr : &in.st);
 
         ++files_done_;
-        total_bytes_ += decoded.size();
-        char line[64];
-        std::snprintf(line, sizeof line, ": %llu bytes", static_cast<unsigned long long>(decoded.size()));
+        total_bytes_ += compressing ? input_size : produced.size();
+        char line[128];
+        if (compressing)
+            std::snprintf(line, sizeof line, ": %6.2f%%   (%llu B => %llu B)",
+                          input_size ? 100.0 * static_cast<double>(produced.size()) / static_cast<double>(input_size)
+                                     : 100.0,
+                          static_cast<unsigned long long>(input_size),
+                          static_cast<unsigned long long>(produced.size()));
+        else
+            std::snprintf(line, sizeof line, ": %llu bytes", static_cast<unsigned long long>(produced.size()));
         std::string display = in.display;
         if (display.size() < 20) display.resize(20, ' ');
         print_info(multiple_ ? 3 : 2, display + line);
@@ -165,6 +194,7 @@ private:
 
     const options& o_;
     decompressor& dec_;
+    compressor& enc_;
     bool multiple_ = false;
     bool failed_ = false;
     unsigned long long files_done_ = 0;
@@ -184,10 +214,6 @@ int run(const options& o) {
         std::printf("zest %s\n", version_string());
         return 0;
     }
-    if (o.op == operation::compress) {
-        print_error("compression not implemented yet (use -d to decompress)");
-        return 1;
-    }
     // zstd's rule: writing to stdout lowers the default level, so that
     // messages don't mix with data shown on a terminal.
     const bool stdout_output = o.op != operation::test &&
@@ -200,8 +226,11 @@ int run(const options& o) {
         print_error(r.message());
         return 1;
     }
+    compressor enc;
+    enc.set_level(o.level);
+    enc.set_checksum(o.checksum);
     install_signal_handlers();
-    return decompress_run(o, dec).run();
+    return file_run(o, dec, enc).run();
 }
 
 }  // namespace

@@ -76,6 +76,24 @@ std::string parse_long_option(std::string_view arg, options& o) {
     if (name == "--version") return flag([&] { o.show_version = true; });
     if (name == "--help") return flag([&] { o.show_help = true; });
     if (name == "--no-progress") return flag([] {});  // there is no progress display yet
+    if (name == "--check") return flag([&] { o.checksum = true; });
+    if (name == "--no-check") return flag([&] { o.checksum = false; });
+    if (name == "--ultra") return flag([&] { o.ultra = true; });
+    if (name == "--fast") {
+        // --fast alone is --fast=1; the reference caps the acceleration.
+        int n = 1;
+        if (value) {
+            n = 0;
+            if (value->empty() || value->size() > 6) return "--fast needs a number, like --fast=3";
+            for (char ch : *value) {
+                if (ch < '0' || ch > '9') return "--fast needs a number, like --fast=3";
+                n = n * 10 + (ch - '0');
+            }
+            if (n < 1 || n > -min_level) return "--fast needs a number between 1 and " + std::to_string(-min_level);
+        }
+        o.level = -n;
+        return {};
+    }
     if (name == "--memory") {
         const auto bytes = value ? parse_size(*value) : std::nullopt;
         if (!bytes || *bytes == 0) return "--memory needs a size, like --memory=256MB";
@@ -169,6 +187,10 @@ parse_result parse_arguments(std::span<char* const> args) {
                         while (j < arg.size() && arg[j] >= '0' && arg[j] <= '9' && level < 1000)
                             level = level * 10 + (arg[j++] - '0');
                         --j;
+                        if (level < 1) {
+                            r.error = "level -0 does not exist (levels are 1 to 19, or --fast=N)";
+                            return r;
+                        }
                         o.level = level;
                         break;
                     }
@@ -177,15 +199,25 @@ parse_result parse_arguments(std::span<char* const> args) {
             }
         }
     }
+    if (o.level > 19 && !o.ultra) {
+        r.error = "levels above 19 need --ultra";
+        return r;
+    }
+    if (o.level > max_level) o.level = max_level;
     return r;
 }
 
 const char* usage_text() noexcept {
     return "Usage: zest [OPTIONS] [FILE...]\n"
-           "Decompress Zstandard files: FILE.zst is written to FILE, FILE.tzst to FILE.tar.\n"
+           "Compress FILE to FILE.zst, or with -d decompress FILE.zst to FILE (FILE.tzst to FILE.tar).\n"
            "With no FILE, or when FILE is -, read standard input and write standard output.\n"
            "\n"
-           "  -d, --decompress   decompress (compression is not implemented yet)\n"
+           "  -#                 compression level, 1 to 19 (default 3)\n"
+           "      --ultra        allow levels 20 to 22\n"
+           "      --fast[=N]     faster, weaker compression: negative level -N (default 1)\n"
+           "      --[no-]check   add (default) or omit the content checksum when compressing\n"
+           "  -z, --compress     compress (the default)\n"
+           "  -d, --decompress   decompress\n"
            "  -t, --test         test integrity: decode and discard the output\n"
            "  -c, --stdout       write to standard output\n"
            "  -o OUT             write to OUT (several inputs are concatenated; needs -f)\n"

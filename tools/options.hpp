@@ -20,7 +20,9 @@ struct options {
     bool remove_input = false;           ///< --rm (-k clears it)
     int verbosity = 0;                   ///< count of -v minus count of -q
     unsigned max_window_log = default_max_window_log;
-    int level = 0;                       ///< -#: parsed for compression, unused until it exists
+    int level = default_level;           ///< -# (1..19, up to 22 with --ultra) or --fast=N (as -N)
+    bool ultra = false;                  ///< --ultra: levels 20..22 allowed
+    bool checksum = true;                ///< --check (default, as zstd) / --no-check
     bool show_version = false;
     bool show_help = false;
     std::vector<std::string> inputs;     ///< "-" stands for standard input

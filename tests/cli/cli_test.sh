@@ -12,7 +12,7 @@ umask 022
 ZEST=${1:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 ZSTD=${2:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 shift 2
-ALL_GROUPS=(roundtrip stdio multi test errors overwrite options signals)
+ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -414,18 +414,87 @@ group_overwrite() {
     if [ -c /dev/null ]; then pass; else fail "/dev/null is no longer a character device"; fi
 }
 
+# Byte 4 of a frame (the frame header descriptor): bit 2 is the checksum flag.
+has_checksum_flag() {  # frame
+    local fhd
+    fhd=$(od -An -tu1 -j4 -N1 "$1" | tr -d ' ')
+    [ $((fhd & 4)) -ne 0 ]
+}
+
+group_compress() {
+    local d size
+    d=$(fresh_dir)
+    cp "$C/text" "$d/text"
+    z "$d/text"
+    expect_rc 0 "compress a file"
+    expect_exists "$d/text" "the input is kept"
+    "$ZSTD" -dq -c "$d/text.zst" >"$d/ref.out" 2>/dev/null
+    expect_same "$d/ref.out" "$C/text" "zstd decodes zest's FILE.zst"
+    if has_checksum_flag "$d/text.zst"; then pass; else fail "default compression has no checksum (zstd adds one)"; fi
+    z -d -c "$d/text.zst" >"$d/zest.out"
+    expect_rc 0 "zest decodes its own frame"
+    expect_same "$d/zest.out" "$C/text" "zest decodes its own frame"
+
+    z "$d/text"
+    expect_rc 1 "existing FILE.zst without -f"
+    expect_error_line "$d/text.zst" "existing FILE.zst without -f"
+    z -f "$d/text"
+    expect_rc 0 "existing FILE.zst with -f"
+
+    z "$d/text.zst"
+    expect_rc 1 "an input that already has .zst"
+    expect_stderr_has "already has .zst suffix" "an input that already has .zst"
+    expect_missing "$d/text.zst.zst" "no .zst.zst"
+
+    # Levels, --fast, --no-check, stdin to stdout, -o, -c.
+    for level in -1 -2 -3 -4 -9 -19 --fast --fast=3 --fast=7; do
+        z $level -c "$C/binary" >"$d/l.zst"
+        expect_rc 0 "level $level"
+        "$ZSTD" -dq -c "$d/l.zst" >"$d/l.out" 2>/dev/null
+        expect_same "$d/l.out" "$C/binary" "zstd decodes level $level"
+    done
+    z --no-check -o "$d/nc.zst" "$C/small"
+    expect_rc 0 "--no-check -o"
+    if has_checksum_flag "$d/nc.zst"; then fail "--no-check wrote a checksum"; else pass; fi
+    "$ZSTD" -dq -c "$d/nc.zst" >"$d/nc.out" 2>/dev/null
+    expect_same "$d/nc.out" "$C/small" "zstd decodes --no-check output"
+    z <"$C/binary" >"$d/stdin.zst"
+    expect_rc 0 "stdin to stdout"
+    "$ZSTD" -dq -c "$d/stdin.zst" >"$d/stdin.out" 2>/dev/null
+    expect_same "$d/stdin.out" "$C/binary" "zstd decodes stdin-compressed output"
+
+    : >"$d/empty"
+    z "$d/empty"
+    expect_rc 0 "an empty file"
+    "$ZSTD" -dq -c "$d/empty.zst" >"$d/empty.out" 2>/dev/null
+    size=$(stat -c %s "$d/empty.out" 2>/dev/null || echo missing)
+    if [ "$size" = 0 ]; then pass; else fail "empty file: zstd decoded '$size' bytes"; fi
+
+    z -20 -c "$C/small" >"$d/u.zst"
+    expect_rc 1 "-20 without --ultra"
+    z --ultra -20 -c "$C/small" >"$d/u.zst"
+    expect_rc 0 "--ultra -20"
+    z --fast=0 -c "$C/small" >"$d/f.zst"
+    expect_rc 1 "--fast=0"
+
+    # --rm removes an input only once its output is complete.
+    cp "$C/small" "$d/gone"
+    z --rm "$d/gone"
+    expect_rc 0 "--rm"
+    expect_missing "$d/gone" "--rm removes the input"
+    "$ZSTD" -dq -c "$d/gone.zst" >"$d/gone.out" 2>/dev/null
+    expect_same "$d/gone.out" "$C/small" "--rm output is complete"
+    mkdir "$d/dir"
+    z --rm "$d/dir"
+    expect_rc 1 "a directory"
+    expect_exists "$d/dir" "a directory is left alone"
+    expect_missing "$d/dir.zst" "a directory makes no output"
+    expect_no_temp "$d" "no temporary files after compression"
+}
+
 group_options() {
     local d
     d=$(fresh_dir)
-    cp "$C/small" "$d/plain"
-    z "$d/plain"
-    expect_rc 1 "compress mode"
-    expect_stderr_has "compression not implemented yet" "compress mode"
-    expect_missing "$d/plain.zst" "compress mode writes nothing"
-    z <"$C/small" >"$d/out"
-    expect_rc 1 "compress mode on stdin"
-    expect_stderr_has "compression not implemented yet" "compress mode on stdin"
-
     for opt in -V --version; do
         z "$opt" >"$d/out"
         expect_rc 0 "$opt"
