@@ -12,9 +12,6 @@
 
 namespace zest_bench {
 
-/// Why zest is n/a on compression rows: there is no compressor yet.
-inline constexpr const char* zest_cannot_compress = "zest has no compressor yet";
-
 /// Empty when `d` decodes `frame` back to `original` (dst has room for it);
 /// otherwise what went wrong.
 std::string check_zest_decode(zest::decompressor& d, std::span<std::byte> dst, std::span<const std::byte> frame,
@@ -32,8 +29,14 @@ void check_reference_decode(ZSTD_DCtx* dctx, std::span<std::byte> dst, std::span
 void run_decompress_case(const bench_env& env, const std::string& set, const std::string& name, int level,
                          std::span<const std::byte> original, std::span<const std::byte> frame);
 
+/// Empty when `c` compresses `original` into dst (of compress_bound size)
+/// as a frame libzstd decodes back to it; stores the frame's size.
+std::string check_zest_encode(zest::compressor& c, std::span<std::byte> dst, std::size_t& size,
+                              std::span<const std::byte> original);
+
 /// Measures whole-buffer compression of `original` at `level` with reused
-/// contexts and adds the row (zest n/a until it has a compressor). Returns
+/// contexts and adds the row; zest is checked first (a frame libzstd decodes
+/// back to the original) in a child process and then here. Returns
 /// libzstd's frame.
 bytes run_compress_case(const bench_env& env, const std::string& set, const std::string& name, int level,
                         std::span<const std::byte> original);

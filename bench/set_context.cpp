@@ -57,10 +57,11 @@ public:
 private:
     // `compressed` is read after the measurement (compression rows learn it then).
     void add(const bench_env& env, const std::string& case_name, const char* op, int level, std::size_t input,
-             const std::size_t& compressed, std::vector<side>& sides) {
+             const std::size_t& compressed, std::vector<side>& sides, std::size_t zest_compressed = 0) {
         case_result r;
         r.m = measure(sides, input, timing(env.opts));
-        r.info = {name(), case_name, op, level, input, compressed, 0, unit::ns_per_call};
+        const bool zest_ok = !r.m.sides.empty() && r.m.sides[0].ok();
+        r.info = {name(), case_name, op, level, input, compressed, zest_ok ? zest_compressed : 0, unit::ns_per_call};
         env.out.add(std::move(r));
     }
 
@@ -80,9 +81,12 @@ private:
         add(env, "dctx-create-free", "context", 0, 0, 0, sides);
 
         sides.clear();
-        side zest_side{"zest", [] { return false; }};
-        zest_side.unavailable = zest_cannot_compress;
-        sides.push_back(std::move(zest_side));
+        sides.push_back({"zest", [] {
+                             auto* c = new zest::compressor;
+                             escape(c);
+                             delete c;
+                             return true;
+                         }});
         sides.push_back({"libzstd", [] {
                              ZSTD_CCtx* c = ZSTD_createCCtx();
                              escape(c);
@@ -186,31 +190,55 @@ private:
         const bytes message = make_json_logs(n);
         const zstd_cctx cctx(ZSTD_createCCtx());
         if (!cctx) throw std::runtime_error("libzstd: cannot create a context");
-        bytes out(ZSTD_compressBound(n));
-        std::size_t size = 0;
-        const auto zest_side = [] {
-            side s{"zest", [] { return false; }};
-            s.unavailable = zest_cannot_compress;
-            return s;
-        };
+        bytes out(ZSTD_compressBound(n)), zest_out(zest::compress_bound(n));
+        std::size_t size = 0, zest_size = 0;
+
+        // zest's frame must decode (by libzstd) to the message, with a fresh
+        // context (in a child process first) and through the one-shot call.
+        std::string failure = run_isolated([&] {
+            zest::compressor fresh;
+            fresh.set_level(level);
+            std::size_t ignored = 0;
+            return check_zest_encode(fresh, zest_out, ignored, message);
+        });
+        zest::compressor zc;
+        zc.set_level(level);
+        if (failure.empty()) failure = check_zest_encode(zc, zest_out, zest_size, message);
+        if (failure.empty()) {
+            const auto r = zest::compress(zest_out, message, level);
+            if (!r || *r != zest_size) failure = "zest::compress and a compressor at the same level disagree";
+        }
+        if (!failure.empty())
+            std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", name().c_str(), c_name(n, level, "oneshot").c_str(),
+                         failure.c_str());
 
         std::vector<side> sides;
-        sides.push_back(zest_side());
+        sides.push_back({"zest",
+                         [&] {
+                             const auto r = zest::compress(zest_out, message, level);
+                             return r && *r == zest_size;
+                         },
+                         failure});
         sides.push_back({"libzstd", [&] {
                              size = ZSTD_compress(out.data(), out.size(), message.data(), n, level);
                              if (ZSTD_isError(size)) size = 0;
                              return size != 0;
                          }});
-        add(env, c_name(n, level, "oneshot"), "compress", level, n, size, sides);
+        add(env, c_name(n, level, "oneshot"), "compress", level, n, size, sides, zest_size);
 
         sides.clear();
-        sides.push_back(zest_side());
+        sides.push_back({"zest",
+                         [&] {
+                             const auto r = zc.compress(zest_out, message);
+                             return r && *r == zest_size;
+                         },
+                         failure});
         sides.push_back({"libzstd", [&] {
                              size = ZSTD_compressCCtx(cctx.get(), out.data(), out.size(), message.data(), n, level);
                              if (ZSTD_isError(size)) size = 0;
                              return size != 0;
                          }});
-        add(env, c_name(n, level, "reused"), "compress", level, n, size, sides);
+        add(env, c_name(n, level, "reused"), "compress", level, n, size, sides, zest_size);
     }
 };
 

@@ -1,0 +1,52 @@
+// Compression round-trip fuzzer: the input's first two bytes choose the level
+// (-7..22) and the options, the rest is compressed by zest; libzstd and zest
+// must both decode the frame back to it, and the frame must fit
+// compress_bound. Any difference aborts.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include <zstd.h>
+
+#include "zest/zest.hpp"
+
+namespace {
+
+[[noreturn]] void fail(const char* what, int level) {
+    std::fprintf(stderr, "compress_roundtrip_fuzzer: %s (level %d)\n", what, level);
+    std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 2) return 0;
+    const int level = int(data[0] % 30) - 7;  // -7..22
+    const unsigned flags = data[1];
+    const auto* src = reinterpret_cast<const std::byte*>(data + 2);
+    const std::size_t n = size - 2;
+
+    static zest::compressor c;  // reused, as real callers do: state must not leak between inputs
+    c.set_level(level);
+    c.set_checksum(flags & 1);
+    c.set_content_size(!(flags & 2));
+    (void)c.set_window_log(flags & 4 ? 10 + (flags >> 4) : 0);
+
+    std::vector<std::byte> frame(zest::compress_bound(n));
+    const auto r = c.compress(std::span<std::byte>(frame), std::span<const std::byte>(src, n));
+    if (!r) fail(r.message(), level);
+    frame.resize(*r);
+
+    std::vector<std::byte> out(n + 1);
+    const std::size_t k = ZSTD_decompress(out.data(), out.size(), frame.data(), frame.size());
+    if (ZSTD_isError(k)) fail(ZSTD_getErrorName(k), level);
+    if (k != n || (n && std::memcmp(out.data(), src, n) != 0)) fail("libzstd decoded other bytes", level);
+
+    const auto z = zest::decompress(std::span<std::byte>(out), std::span<const std::byte>(frame));
+    if (!z) fail(z.message(), level);
+    if (*z != n || (n && std::memcmp(out.data(), src, n) != 0)) fail("zest decoded other bytes", level);
+    return 0;
+}
