@@ -23,10 +23,14 @@ inline constexpr std::size_t block_size_max = 128 * 1024;
 /// Everything a compressor keeps between calls: allocated on first use.
 struct encoder_state {
     std::vector<std::uint32_t> hash_table, chain_table;
-    std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max]};
+    std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
     std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
-    literals_entropy lit_prev, lit_next;
-    seq_entropy seq_prev, seq_next;
+    std::unique_ptr<std::uint8_t[]> codes{new (std::nothrow) std::uint8_t[3 * (block_size_max / 3 + 1)]};
+    // What the decoder holds (prev) and would hold after the block being
+    // written (next), swapped rather than copied when the block is kept.
+    literals_entropy lit[2];
+    seq_entropy seq[2];
+    unsigned prev = 0;
 };
 
 namespace {
@@ -77,7 +81,7 @@ std::size_t min_gain(std::size_t n) noexcept { return (n >> 6) + 2; }
 
 result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
                                    const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
-    if (!st.lits || !st.seqs) return errc::out_of_memory;
+    if (!st.lits || !st.seqs || !st.codes) return errc::out_of_memory;
     compression_params p = params_for_level(o.level, size);
     if (o.window_log) p.window_log = std::min(p.window_log, o.window_log);
     p.window_log = std::max(p.window_log, 10u);
@@ -106,12 +110,14 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
     ms.chain_table = st.chain_table.data();
 
     repeat_offsets reps;
-    st.lit_prev = {};
-    st.seq_prev = {};
+    st.lit[st.prev].valid = false;
+    st.seq[st.prev].reset();
     const std::size_t block_max = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
     seq_store store;
     store.lits = st.lits.get();
     store.seqs = st.seqs.get();
+    store.codes = st.codes.get();
+    store.src_end = src + size;
 
     std::size_t done = 0;
     do {
@@ -140,18 +146,18 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
             const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));
             // Negative levels store literals raw, as the reference does.
             const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
-            std::size_t c = limit ? encode_literals(body, limit, store.lits, store.n_lits, st.lit_prev, st.lit_next,
+            const unsigned prev = st.prev, next = prev ^ 1;
+            std::size_t c = limit ? encode_literals(body, limit, store.lits, store.n_lits, st.lit[prev], st.lit[next],
                                                     huffman)
                                   : 0;
             if (c) {
-                const std::size_t s = encode_sequences(body + c, limit - c, store, st.seq_prev, st.seq_next, p.strat);
+                const std::size_t s = encode_sequences(body + c, limit - c, store, st.seq[prev], st.seq[next], p.strat);
                 c = s ? c + s : 0;
             }
             if (c && c < limit) {
                 body_size = c;
                 type = 2;
-                st.lit_prev = st.lit_next;
-                st.seq_prev = st.seq_next;
+                st.prev = next;
             } else {
                 reps = saved;  // the decoder will not see this block's sequences
             }
@@ -273,7 +279,7 @@ std::vector<std::byte> compressor::compress(std::span<const std::byte> src) {
 std::size_t compressor::memory_usage() const noexcept {
     if (!state_) return 0;
     return sizeof(detail::encoder_state) + detail::block_size_max +
-           (detail::block_size_max / 3 + 1) * sizeof(detail::stored_sequence) +
+           (detail::block_size_max / 3 + 1) * (sizeof(detail::stored_sequence) + 3) +
            (state_->hash_table.capacity() + state_->chain_table.capacity()) * sizeof(std::uint32_t);
 }
 

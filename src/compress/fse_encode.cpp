@@ -251,15 +251,6 @@ void fse_state::init(const fse_ctable& table, unsigned symbol) noexcept {
     value = table.state_table[t.delta_find_state + std::int32_t(c)];
 }
 
-void fse_state::encode(bit_writer& bw, unsigned symbol) noexcept {
-    const auto& t = ct->symbol[symbol];
-    // 32-bit on purpose: for a one-symbol table delta_nb_bits wraps, and the
-    // sum must wrap back to give 0 bits.
-    const unsigned nb = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
-    bw.add(value & ((std::uint64_t(1) << nb) - 1), nb);
-    value = ct->state_table[std::int32_t(value >> nb) + t.delta_find_state];
-}
-
 void fse_state::flush(bit_writer& bw) const noexcept {
     bw.add(value & ((std::uint64_t(1) << ct->table_log) - 1), ct->table_log);
 }

@@ -50,7 +50,14 @@ struct fse_state {
     const fse_ctable* ct = nullptr;
     /// Starts with the last symbol the decoder will read (writes no bits).
     void init(const fse_ctable& table, unsigned symbol) noexcept;
-    void encode(bit_writer& bw, unsigned symbol) noexcept;
+    void encode(bit_writer& bw, unsigned symbol) noexcept {
+        const auto& t = ct->symbol[symbol];
+        // 32-bit on purpose: for a one-symbol table delta_nb_bits wraps, and
+        // the sum must wrap back to give 0 bits.
+        const unsigned nb = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
+        bw.add(value & ((std::uint64_t(1) << nb) - 1), nb);
+        value = ct->state_table[std::int32_t(value >> nb) + t.delta_find_state];
+    }
     /// Writes the final state (table_log bits): the decoder's initial state.
     void flush(bit_writer& bw) const noexcept;
 };

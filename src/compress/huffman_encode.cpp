@@ -67,6 +67,36 @@ void limited_code_lengths(const std::uint32_t* sorted_counts, unsigned n, unsign
     }
 }
 
+// Optimal (unlimited) code lengths for counts sorted in ascending order, by
+// the two-queue construction: leaves and merged nodes both come out in
+// ascending weight, so the two lightest are always at the queues' fronts.
+// Returns the longest length.
+unsigned huffman_code_lengths(const std::uint32_t* sorted_counts, unsigned n, std::uint8_t* lengths) noexcept {
+    std::uint64_t weight[2 * 256];
+    std::uint16_t parent[2 * 256];
+    for (unsigned i = 0; i < n; ++i) weight[i] = sorted_counts[i];
+    unsigned leaf = 0, node = n;
+    const auto lightest = [&](unsigned made) {
+        if (leaf < n && (node >= made || weight[leaf] <= weight[node])) return leaf++;
+        return node++;
+    };
+    for (unsigned made = n; made < 2 * n - 1; ++made) {
+        const unsigned a = lightest(made);
+        const unsigned b = lightest(made);
+        weight[made] = weight[a] + weight[b];
+        parent[a] = parent[b] = std::uint16_t(made);
+    }
+    std::uint8_t depth[2 * 256];
+    depth[2 * n - 2] = 0;
+    unsigned longest = 0;
+    for (unsigned k = 2 * n - 2; k-- > 0;) {
+        depth[k] = std::uint8_t(depth[parent[k]] + 1);
+        if (k < n) longest = std::max<unsigned>(longest, depth[k]);
+    }
+    for (unsigned i = 0; i < n; ++i) lengths[i] = depth[i];
+    return longest;
+}
+
 // The weights the description carries: symbols 0..max_symbol-1 (the last
 // one's is implied).
 unsigned description_weights(const huffman_ctable& t, std::uint8_t* w) noexcept {
@@ -144,7 +174,9 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     std::uint32_t sorted_counts[256];
     for (unsigned i = 0; i < n; ++i) sorted_counts[i] = leaves[i].count;
     std::uint8_t lengths[256];
-    limited_code_lengths(sorted_counts, n, max_bits, lengths);
+    // Plain Huffman first (linear on sorted counts); the length-limiting
+    // package-merge, ten times dearer, only when a code comes out too long.
+    if (huffman_code_lengths(sorted_counts, n, lengths) > max_bits) limited_code_lengths(sorted_counts, n, max_bits, lengths);
 
     unsigned longest = 0;
     for (unsigned i = 0; i < n; ++i) {

@@ -74,26 +74,30 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
     const std::size_t min_gain = (n >> 6) + 2;
     const bool single = n < 256;
 
-    // A new table, or the previous one if it covers these literals and costs less.
-    literals_entropy fresh;
-    fresh.valid = build_huffman_ctable(counts, max_symbol, 11, fresh.table) != 0;
+    // A new table (built in `next`, which keeps it only if it is used), or
+    // the previous one if it covers these literals and costs less.
+    next.valid = build_huffman_ctable(counts, max_symbol, 11, next.table) != 0;
     std::uint8_t description[256];
     std::size_t description_size = 0;
     std::size_t new_cost = SIZE_MAX, repeat_cost = SIZE_MAX;
-    if (fresh.valid) {
-        description_size = write_huffman_description(description, sizeof description, fresh.table);
+    if (next.valid) {
+        description_size = write_huffman_description(description, sizeof description, next.table);
         if (description_size)
-            new_cost = description_size + (huffman_encoded_bits(fresh.table, counts, max_symbol) + 7) / 8;
+            new_cost = description_size + (huffman_encoded_bits(next.table, counts, max_symbol) + 7) / 8;
     }
     if (prev.valid && huffman_covers(prev.table, counts, max_symbol))
         repeat_cost = (huffman_encoded_bits(prev.table, counts, max_symbol) + 7) / 8;
-    if (new_cost == SIZE_MAX && repeat_cost == SIZE_MAX) return write_raw(dst, capacity, lits, n);
+    const auto raw_instead = [&] {
+        next = prev;
+        return write_raw(dst, capacity, lits, n);
+    };
+    if (new_cost == SIZE_MAX && repeat_cost == SIZE_MAX) return raw_instead();
 
     const bool reuse = repeat_cost <= new_cost;
-    const huffman_ctable& table = reuse ? prev.table : fresh.table;
+    const huffman_ctable& table = reuse ? prev.table : next.table;
     const std::size_t h = compressed_header_size(n, single);
     const std::size_t tree = reuse ? 0 : description_size;
-    if (capacity < h + tree + 8) return write_raw(dst, capacity, lits, n);
+    if (capacity < h + tree + 8) return raw_instead();
     std::memcpy(dst + h, description, tree);
     std::uint8_t* const streams = dst + h + tree;
     const std::size_t room = capacity - h - tree;
@@ -102,9 +106,9 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
     // The compressed size field holds the tree description and the streams.
     const std::size_t limit = h == 3 ? 1023 : h == 4 ? 16383 : 262143;
     if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain >= n + (n < 32 ? 1 : n < 4096 ? 2 : 3))
-        return write_raw(dst, capacity, lits, n);
+        return raw_instead();
     write_compressed_header(dst, reuse ? treeless : compressed, n, tree + csize, single);
-    if (!reuse) next = fresh;
+    if (reuse) next = prev;
     return h + tree + csize;
 }
 

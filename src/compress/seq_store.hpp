@@ -74,11 +74,21 @@ struct seq_store {
     std::size_t n_lits = 0;
     stored_sequence* seqs = nullptr;
     std::size_t n_seqs = 0;
+    /// Scratch for the sequences encoder: three code bytes per sequence.
+    std::uint8_t* codes = nullptr;
+    /// End of the memory literals are taken from, when known: below it,
+    /// short literal runs are copied 16 bytes at a time (`lits` then needs
+    /// lits_slack bytes past its capacity).
+    const std::uint8_t* src_end = nullptr;
+    static constexpr std::size_t lits_slack = 16;
 
     void clear() noexcept { n_lits = 0, n_seqs = 0; }
     /// Appends `lit_len` literals from `lit` and a sequence using them.
     void add(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t off_value, std::uint32_t match_len) noexcept {
-        std::memcpy(lits + n_lits, lit, lit_len);
+        if (lit_len <= 16 && src_end && src_end - lit >= 16)
+            std::memcpy(lits + n_lits, lit, 16);  // a fixed size: no library call
+        else
+            std::memcpy(lits + n_lits, lit, lit_len);
         n_lits += lit_len;
         seqs[n_seqs++] = {lit_len, match_len, off_value};
     }

@@ -98,8 +98,9 @@ std::size_t write_new_table(const symbol_type& type, const std::uint32_t* counts
     next.repeat_ok = true;
     next.max_symbol = max_symbol;
     next.table_log = log;
-    fse_build_ctable(next.ct, next.norm, max_symbol, log);
-    c.ct = &next.ct;
+    fse_build_ctable(next.own, next.norm, max_symbol, log);
+    next.ct = &next.own;
+    c.ct = &next.own;
     return size;
 }
 
@@ -152,8 +153,8 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
         }
         if (repeat_cost <= default_cost && repeat_cost <= fse_cost && repeat_cost != never) {
             c.mode = repeat;
-            c.ct = &prev.ct;
-            next = prev;
+            next.assign(prev);
+            c.ct = next.ct;
             return 0;
         }
         if (fse_cost < default_cost) return write_new_table(type, counts, max_symbol, n_seq, next, c, dst, capacity);
@@ -167,12 +168,26 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
     next.table_log = type.default_log;
     std::memset(next.norm, 0, sizeof next.norm);
     std::memcpy(next.norm, type.default_norm, sizeof(std::int16_t) * (type.default_max + 1));
-    next.ct = default_ct;
+    next.ct = &default_ct;
     c.ct = &default_ct;
     return 0;
 }
 
 }  // namespace
+
+void seq_table_state::assign(const seq_table_state& o) noexcept {
+    if (this == &o) return;
+    repeat_ok = o.repeat_ok;
+    max_symbol = o.max_symbol;
+    table_log = o.table_log;
+    std::memcpy(norm, o.norm, sizeof norm);
+    if (o.ct == &o.own) {
+        own = o.own;
+        ct = &own;
+    } else {
+        ct = o.ct;
+    }
+}
 
 std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_store& store,
                              const seq_entropy& prev, seq_entropy& next, strategy strat) noexcept {
@@ -192,21 +207,28 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
         *p++ = std::uint8_t((n - 0x7F00) >> 8);
     }
     if (n == 0) {
-        next = prev;  // no tables are sent: the decoder keeps its own
+        // No tables are sent: the decoder keeps its own.
+        next.ll.assign(prev.ll);
+        next.of.assign(prev.of);
+        next.ml.assign(prev.ml);
         return std::size_t(p - dst);
     }
 
-    // Codes and their counts.
+    // Codes (kept for the bitstream) and their counts.
+    std::uint8_t* const llc = store.codes;
+    std::uint8_t* const ofc = store.codes + n;
+    std::uint8_t* const mlc = store.codes + 2 * n;
     std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
-    unsigned ll_max = 0, of_max = 0, ml_max = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const stored_sequence& s = store.seqs[i];
         const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
+        llc[i] = std::uint8_t(l), ofc[i] = std::uint8_t(o), mlc[i] = std::uint8_t(m);
         ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
-        ll_max = l > ll_max ? l : ll_max;
-        of_max = o > of_max ? o : of_max;
-        ml_max = m > ml_max ? m : ml_max;
     }
+    unsigned ll_max = 35, of_max = 31, ml_max = 52;
+    while (ll_counts[ll_max] == 0) --ll_max;
+    while (of_counts[of_max] == 0) --of_max;
+    while (ml_counts[ml_max] == 0) --ml_max;
     std::uint8_t* const modes = p++;
     const default_ctables& d = defaults();
     choice ll, of, ml;
@@ -239,7 +261,7 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     };
     {
         const stored_sequence& s = store.seqs[n - 1];
-        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
+        const unsigned l = llc[n - 1], o = ofc[n - 1], m = mlc[n - 1];
         start(ll_state, ll, l);
         start(of_state, of, o);
         start(ml_state, ml, m);
@@ -247,7 +269,7 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     }
     for (std::size_t i = n - 1; i-- > 0;) {
         const stored_sequence& s = store.seqs[i];
-        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
+        const unsigned l = llc[i], o = ofc[i], m = mlc[i];
         step(of_state, of, o);
         step(ml_state, ml, m);
         step(ll_state, ll, l);

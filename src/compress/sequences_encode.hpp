@@ -19,11 +19,21 @@ struct seq_table_state {
     unsigned max_symbol = 0;
     unsigned table_log = 0;
     std::int16_t norm[53] = {};
-    fse_ctable ct;
+    const fse_ctable* ct = nullptr;  ///< `own`, or a default table
+    fse_ctable own;
+
+    seq_table_state() = default;
+    // Copies would leave `ct` pointing into the source: use assign().
+    seq_table_state(const seq_table_state&) = delete;
+    seq_table_state& operator=(const seq_table_state&) = delete;
+    /// Becomes what `o` describes (copying its own table only when it has one).
+    void assign(const seq_table_state& o) noexcept;
 };
 
 struct seq_entropy {
     seq_table_state ll, of, ml;
+    /// What a frame starts with: nothing a block may repeat.
+    void reset() noexcept { ll.repeat_ok = of.repeat_ok = ml.repeat_ok = false; }
 };
 
 /// Writes the sequences section (header, table descriptions, bitstream) of

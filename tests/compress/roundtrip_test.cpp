@@ -88,3 +88,22 @@ TEST(Compress, SmallWindowIsHonoured) {
 }
 
 }  // namespace
+
+namespace {
+
+// The conformance corpus's large input (over 32 MiB: hundreds of blocks, a
+// window smaller than the input) at a few levels.
+class BigInput : public ::testing::TestWithParam<int> {};
+
+TEST_P(BigInput, LibzstdAndZestDecodeIt) {
+    static const auto input = zest::test::big_mixed(40u << 20, 77);
+    ASSERT_GE(input.size(), 32u << 20);
+    zest::compressor c;
+    const auto frame = expect_roundtrip(c, input, {GetParam(), true, true});
+    EXPECT_LT(frame.size(), input.size() / 2);  // the input repeats itself: it must compress
+}
+
+INSTANTIATE_TEST_SUITE_P(Levels, BigInput, ::testing::Values(-1, 1, 3, 4),
+                         [](const auto& info) { return level_name(info.param); });
+
+}  // namespace
