@@ -33,15 +33,32 @@ constexpr code_tables make_code_tables() noexcept {
 }
 constexpr code_tables codes = make_code_tables();
 
+// Each code's base value and extra bits, by table rather than by branches.
+struct value_tables {
+    std::uint32_t ll_base[36];
+    std::uint8_t ll_bits[36];
+    std::uint32_t ml_base[53];
+    std::uint8_t ml_bits[53];
+};
+constexpr value_tables make_value_tables() noexcept {
+    value_tables t{};
+    for (unsigned c = 0; c < 36; ++c) {
+        t.ll_base[c] = c < 16 ? c : ll_base_hi[c - 16];
+        t.ll_bits[c] = c < 16 ? 0 : ll_bits_hi[c - 16];
+    }
+    for (unsigned c = 0; c < 53; ++c) {
+        t.ml_base[c] = c < 32 ? c + 3 : ml_base_hi[c - 32];
+        t.ml_bits[c] = c < 32 ? 0 : ml_bits_hi[c - 32];
+    }
+    return t;
+}
+constexpr value_tables value_codes = make_value_tables();
+
 unsigned ll_code(std::uint32_t ll) noexcept { return ll < 64 ? codes.ll[ll] : highbit32(ll) + 19; }
 unsigned ml_code(std::uint32_t ml) noexcept {
     const std::uint32_t v = ml - 3;
     return v < 128 ? codes.ml[v] : highbit32(v) + 36;
 }
-std::uint32_t ll_base(unsigned code) noexcept { return code < 16 ? code : ll_base_hi[code - 16]; }
-unsigned ll_bits(unsigned code) noexcept { return code < 16 ? 0 : ll_bits_hi[code - 16]; }
-std::uint32_t ml_base(unsigned code) noexcept { return code < 32 ? code + 3 : ml_base_hi[code - 32]; }
-unsigned ml_bits(unsigned code) noexcept { return code < 32 ? 0 : ml_bits_hi[code - 32]; }
 
 enum mode : unsigned { predefined = 0, rle = 1, compressed = 2, repeat = 3 };
 
@@ -252,11 +269,21 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     const auto step = [&bw](fse_state& st, const choice& c, unsigned symbol) {
         if (c.mode != rle) st.encode(bw, symbol);
     };
+    // Extra bits: one flush per sequence (the states' 26 bits and up to 30
+    // extra bits fit between flushes); long values take a second flush.
     const auto extra = [&bw](const stored_sequence& s, unsigned l, unsigned o, unsigned m) {
-        bw.add(s.lit_len - ll_base(l), ll_bits(l));
-        bw.add(s.match_len - ml_base(m), ml_bits(m));
-        bw.flush();
-        bw.add(s.off_value - (std::uint32_t(1) << o), o);
+        const unsigned lb = value_codes.ll_bits[l], mb = value_codes.ml_bits[m];
+        if (ZEST_LIKELY(lb + mb + o <= 30)) {
+            bw.add(s.lit_len - value_codes.ll_base[l], lb);
+            bw.add(s.match_len - value_codes.ml_base[m], mb);
+            bw.add(s.off_value - (std::uint32_t(1) << o), o);
+        } else {
+            bw.flush();
+            bw.add(s.lit_len - value_codes.ll_base[l], lb);
+            bw.add(s.match_len - value_codes.ml_base[m], mb);
+            bw.flush();
+            bw.add(s.off_value - (std::uint32_t(1) << o), o);
+        }
         bw.flush();
     };
     {
@@ -273,7 +300,6 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
         step(of_state, of, o);
         step(ml_state, ml, m);
         step(ll_state, ll, l);
-        bw.flush();
         extra(s, l, o, m);
     }
     bw.flush();
