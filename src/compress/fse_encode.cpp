@@ -42,6 +42,38 @@ errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* 
         return errc::invalid_argument;
     const std::uint32_t size = 1u << table_log;
 
+    // Quick path: shares rounded to nearest (at least one cell each), and
+    // the rounding error absorbed by the most frequent symbol when that
+    // changes it little. Most tables end here; the rest get the exact search.
+    {
+        int left = int(size);
+        unsigned largest = 0;
+        std::uint32_t largest_count = 0;
+        std::uint64_t seen = 0;
+        const std::uint64_t rare = total >> table_log;  // below one cell's worth
+        for (unsigned s = 0; s <= max_symbol; ++s) {
+            const std::uint32_t c = counts[s];
+            norm[s] = 0;
+            if (c == 0) continue;
+            seen += c;
+            if (low_probability && c <= rare) {
+                norm[s] = -1;
+                --left;
+                continue;
+            }
+            std::uint64_t p = ((std::uint64_t(c) << (table_log + 1)) / total + 1) >> 1;
+            p += p == 0;
+            norm[s] = std::int16_t(p);
+            left -= int(p);
+            if (c > largest_count) largest_count = c, largest = s;
+        }
+        if (seen != total) return errc::invalid_argument;
+        if (largest_count != 0 && norm[largest] + left >= 1 && 4 * (left < 0 ? -left : left) <= norm[largest]) {
+            norm[largest] = std::int16_t(norm[largest] + left);
+            return ok;
+        }
+    }
+
     // Minimises the coded size sum(count * -log2(p / size)) over integer
     // p >= 1 summing to size: the cost is convex in each p, so starting from
     // the rounded-down shares and moving one cell at a time to wherever it
