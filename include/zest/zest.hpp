@@ -166,6 +166,11 @@ public:
     /// Throws std::bad_alloc when memory runs out.
     std::vector<std::byte> compress(std::span<const std::byte> src);
 
+    /// Restores the default options (level 3, no checksum, content size
+    /// declared, window from the level). Buffers are kept for the next call;
+    /// every call starts a new frame anyway, so nothing else carries over.
+    void reset() noexcept;
+
     /// Bytes of buffers currently held.
     std::size_t memory_usage() const noexcept;
 

@@ -276,6 +276,13 @@ std::vector<std::byte> compressor::compress(std::span<const std::byte> src) {
     return out;
 }
 
+void compressor::reset() noexcept {
+    level_ = default_level;
+    checksum_ = false;
+    content_size_ = true;
+    window_log_ = 0;
+}
+
 std::size_t compressor::memory_usage() const noexcept {
     if (!state_) return 0;
     return sizeof(detail::encoder_state) + detail::block_size_max +

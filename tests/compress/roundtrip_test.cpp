@@ -77,6 +77,25 @@ TEST(Compress, LevelsAndOptionsAreValidated) {
     EXPECT_EQ(c.memory_usage(), 0u);  // nothing allocated before first use
 }
 
+TEST(Compress, ResetRestoresDefaultsAndKeepsBuffers) {
+    const auto input = zest::test::corpus_shape("json").generate();
+    zest::compressor c;
+    expect_roundtrip(c, input, {-3, true, false});
+    ASSERT_TRUE(c.set_window_log(12).has_value());
+    const std::size_t held = c.memory_usage();
+    EXPECT_GT(held, 0u);
+    c.reset();
+    EXPECT_EQ(c.level(), zest::default_level);
+    EXPECT_FALSE(c.checksum());
+    EXPECT_TRUE(c.content_size());
+    EXPECT_EQ(c.window_log(), 0u);
+    EXPECT_EQ(c.memory_usage(), held);
+    // After a reset the frame is the one-shot call's (same defaults).
+    const auto a = c.compress(std::span<const std::byte>(input));
+    const auto b = zest::compress(std::span<const std::byte>(input));
+    EXPECT_EQ(a, b);
+}
+
 TEST(Compress, SmallWindowIsHonoured) {
     const auto input = zest::test::corpus_shape("text").generate();
     zest::compressor c;
