@@ -239,8 +239,9 @@ void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_sym
     std::memcpy(fill, cumul, sizeof(std::uint32_t) * (max_symbol + 1));
     for (std::uint32_t u = 0; u < size; ++u) ct.state_table[fill[symbols[u]]++] = std::uint16_t(u + size);
 
-    for (unsigned s = 0; s < fse_max_symbols; ++s) {
-        const std::int32_t c = s > max_symbol ? 0 : (norm[s] == -1 ? 1 : norm[s]);
+    // Symbols above max_symbol keep whatever they held: nothing encodes them.
+    for (unsigned s = 0; s <= max_symbol; ++s) {
+        const std::int32_t c = norm[s] == -1 ? 1 : norm[s];
         auto& t = ct.symbol[s];
         if (c <= 0) {
             // Not encodable; values that keep an erroneous call in bounds.
@@ -250,9 +251,8 @@ void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_sym
         }
         // nb is the smallest n with c << n >= size (call it hi), or hi - 1
         // when V < c << hi: nb = (V + (hi << 16) - (c << hi)) >> 16, since
-        // V - (c << hi) lies in (-2^16, 2^16).
-        unsigned hi = 0;
-        while ((std::uint32_t(c) << hi) < size) ++hi;
+        // V - (c << hi) lies in (-2^16, 2^16). hi = table_log - highbit(c).
+        const unsigned hi = table_log - highbit32(std::uint32_t(c));
         t.delta_nb_bits = (std::uint32_t(hi) << 16) - (std::uint32_t(c) << hi);
         t.delta_find_state = std::int32_t(cumul[s]) - c;
     }

@@ -251,13 +251,14 @@ std::size_t huffman_encode_1x(std::uint8_t* dst, std::size_t capacity, const std
     // The decoder reads the last bits written first: encode from the end.
     bit_writer bw(dst, capacity);
     std::size_t i = n;
-    while (i >= 4) {  // 4 codes of <= 11 bits between flushes
+    while (i >= 5) {  // 5 codes of <= 11 bits between flushes (55 + 7 carried <= 64)
         bw.add(t.code[src[i - 1]], t.bits[src[i - 1]]);
         bw.add(t.code[src[i - 2]], t.bits[src[i - 2]]);
         bw.add(t.code[src[i - 3]], t.bits[src[i - 3]]);
         bw.add(t.code[src[i - 4]], t.bits[src[i - 4]]);
+        bw.add(t.code[src[i - 5]], t.bits[src[i - 5]]);
         bw.flush();
-        i -= 4;
+        i -= 5;
     }
     while (i > 0) {
         --i;
