@@ -72,6 +72,31 @@ errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* 
             norm[largest] = std::int16_t(norm[largest] + left);
             return ok;
         }
+        // Otherwise move single cells by the first-order cost: a cell is
+        // worth about count / cells to a symbol, so add where that is highest
+        // and take where it is lowest (integer comparisons, no logarithms).
+        bool stuck = false;
+        while (left != 0 && !stuck) {
+            unsigned pick = fse_max_symbols;
+            for (unsigned s2 = 0; s2 <= max_symbol; ++s2) {
+                if (norm[s2] <= 0 || (left < 0 && norm[s2] < 2)) continue;
+                if (pick == fse_max_symbols) {
+                    pick = s2;
+                    continue;
+                }
+                // counts[s2] / norm[s2] against counts[pick] / norm[pick]
+                const std::uint64_t a = std::uint64_t(counts[s2]) * std::uint64_t(norm[pick]);
+                const std::uint64_t b2 = std::uint64_t(counts[pick]) * std::uint64_t(norm[s2]);
+                if (left > 0 ? a > b2 : a < b2) pick = s2;
+            }
+            if (pick == fse_max_symbols) {
+                stuck = true;
+            } else {
+                norm[pick] = std::int16_t(norm[pick] + (left > 0 ? 1 : -1));
+                left += left > 0 ? -1 : 1;
+            }
+        }
+        if (!stuck) return ok;
     }
 
     // Minimises the coded size sum(count * -log2(p / size)) over integer
