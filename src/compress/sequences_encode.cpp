@@ -94,31 +94,36 @@ bool covers(const std::int16_t* norm, unsigned norm_max, const std::uint32_t* co
     return true;
 }
 
-// The chosen table for one symbol type: its mode, what to write before the
-// bitstream, and the encoding table (none for RLE).
+// The chosen table for one symbol type: its mode and the encoding table
+// (none for RLE).
 struct choice {
     unsigned mode = predefined;
     const fse_ctable* ct = nullptr;
-    unsigned rle_symbol = 0;
 };
 
-// A table of our own: normalised counts, described before the bitstream.
-std::size_t write_new_table(const symbol_type& type, const std::uint32_t* counts, unsigned max_symbol,
-                            std::size_t n_seq, seq_table_state& next, choice& c, std::uint8_t* dst,
-                            std::size_t capacity) noexcept {
-    const unsigned log = fse_table_log(type.max_log, n_seq, max_symbol);
-    if (fse_normalize(next.norm, log, counts, n_seq, max_symbol, n_seq >= 2048) != ok) return SIZE_MAX;
-    const std::size_t size = fse_write_description(dst, capacity, next.norm, max_symbol, log);
-    if (size == 0) return SIZE_MAX;
-    for (unsigned s = max_symbol + 1; s < 53; ++s) next.norm[s] = 0;
+// A table of our own: normalised counts and their description (into
+// desc[0, capacity)). Returns the description's size, 0 when it cannot be made.
+std::size_t describe_new_table(const symbol_type& type, const std::uint32_t* counts, unsigned max_symbol,
+                               std::size_t n_seq, std::int16_t (&norm)[53], unsigned& log, std::uint8_t* desc,
+                               std::size_t capacity) noexcept {
+    log = fse_table_log(type.max_log, n_seq, max_symbol);
+    for (auto& v : norm) v = 0;
+    if (fse_normalize(norm, log, counts, n_seq, max_symbol, n_seq >= 2048) != ok) return 0;
+    return fse_write_description(desc, capacity, norm, max_symbol, log);
+}
+
+// The decoder will hold the described table: `next` records it and builds
+// its encoding table.
+void adopt_new_table(const std::int16_t (&norm)[53], unsigned max_symbol, unsigned log, seq_table_state& next,
+                     choice& c) noexcept {
     c.mode = compressed;
     next.repeat_ok = true;
     next.max_symbol = max_symbol;
     next.table_log = log;
+    std::memcpy(next.norm, norm, sizeof norm);
     fse_build_ctable(next.own, next.norm, max_symbol, log);
     next.ct = &next.own;
     c.ct = &next.own;
-    return size;
 }
 
 // Picks the cheapest mode by estimated size and writes its description at
@@ -138,7 +143,6 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
             if (capacity < 1) return SIZE_MAX;
             dst[0] = std::uint8_t(max_symbol);
             c.mode = rle;
-            c.rle_symbol = max_symbol;
             next.repeat_ok = false;
             return 1;
         }
@@ -149,7 +153,12 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
         // few sequences, or a flat distribution, go with the default table.
         c.mode = predefined;
     } else if (strat < strategy::lazy) {
-        return write_new_table(type, counts, max_symbol, n_seq, next, c, dst, capacity);
+        std::int16_t norm[53];
+        unsigned log = 0;
+        const std::size_t size = describe_new_table(type, counts, max_symbol, n_seq, norm, log, dst, capacity);
+        if (size == 0) return SIZE_MAX;
+        adopt_new_table(norm, max_symbol, log, next, c);
+        return size;
     } else {
         // Estimated bits of each candidate; a new table also pays for its description.
         constexpr std::size_t never = SIZE_MAX / 4;
@@ -159,22 +168,25 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
             prev.repeat_ok && covers(prev.norm, prev.max_symbol, counts, max_symbol)
                 ? fse_estimated_bits(prev.norm, prev.table_log, counts, max_symbol)
                 : never;
-        const unsigned log = fse_table_log(type.max_log, n_seq, max_symbol);
-        std::int16_t norm[53] = {};
-        std::size_t fse_cost = never;
+        std::int16_t norm[53];
+        unsigned log = 0;
         std::uint8_t description[128];
-        std::size_t description_size = 0;
-        if (fse_normalize(norm, log, counts, n_seq, max_symbol, n_seq >= 2048) == ok) {
-            description_size = fse_write_description(description, sizeof description, norm, max_symbol, log);
-            if (description_size) fse_cost = description_size * 8 + fse_estimated_bits(norm, log, counts, max_symbol);
-        }
+        const std::size_t description_size =
+            describe_new_table(type, counts, max_symbol, n_seq, norm, log, description, sizeof description);
+        const std::size_t fse_cost =
+            description_size ? description_size * 8 + fse_estimated_bits(norm, log, counts, max_symbol) : never;
         if (repeat_cost <= default_cost && repeat_cost <= fse_cost && repeat_cost != never) {
             c.mode = repeat;
             next.assign(prev);
             c.ct = next.ct;
             return 0;
         }
-        if (fse_cost < default_cost) return write_new_table(type, counts, max_symbol, n_seq, next, c, dst, capacity);
+        if (fse_cost < default_cost) {
+            if (description_size > capacity) return SIZE_MAX;
+            std::memcpy(dst, description, description_size);
+            adopt_new_table(norm, max_symbol, log, next, c);
+            return description_size;
+        }
         if (default_cost == never) return SIZE_MAX;  // cannot happen: a normalisation always exists
         c.mode = predefined;
     }
