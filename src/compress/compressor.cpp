@@ -76,9 +76,6 @@ bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
     return true;
 }
 
-// The savings a compressed block must make over a raw one (the reference's rule).
-std::size_t min_gain(std::size_t n) noexcept { return (n >> 6) + 2; }
-
 result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
                                    const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
     if (!st.lits || !st.seqs || !st.codes) return errc::out_of_memory;
@@ -191,6 +188,30 @@ encoder_state* new_encoder_state() noexcept { return new (std::nothrow) encoder_
 
 thread_local std::unique_ptr<encoder_state> thread_encoder;
 
+// The public calls' common part: argument checks, the state (created on
+// first use by `state`, after the checks), then one frame.
+template <class GetState>
+result<std::size_t> checked_frame(GetState&& state, void* dst, std::size_t capacity, const void* src,
+                                  std::size_t size, const frame_options& o) noexcept {
+    if ((!dst && capacity) || (!src && size)) return errc::invalid_argument;
+    encoder_state* const st = state();
+    if (!st) return errc::out_of_memory;
+    static const std::uint8_t nothing = 0;  // a real address for an empty, null source
+    return compress_frame(*st, static_cast<std::uint8_t*>(dst), capacity,
+                          src ? static_cast<const std::uint8_t*>(src) : &nothing, size, o);
+}
+
+// A bound-sized vector holding the frame `into` writes (only memory can
+// make that fail).
+template <class Into>
+std::vector<std::byte> frame_vector(std::size_t src_size, Into&& into) {
+    std::vector<std::byte> out(compress_bound(src_size));
+    const auto r = into(std::span<std::byte>(out));
+    if (!r) throw std::bad_alloc();
+    out.resize(*r);
+    return out;
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -201,13 +222,11 @@ std::size_t compress_bound(std::size_t n) noexcept {
 
 result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* src, std::size_t src_size,
                              int level) noexcept {
-    if ((!dst && dst_capacity) || (!src && src_size)) return errc::invalid_argument;
-    if (!detail::thread_encoder) detail::thread_encoder.reset(detail::new_encoder_state());
-    if (!detail::thread_encoder) return errc::out_of_memory;
-    static const std::uint8_t nothing = 0;
-    return detail::compress_frame(*detail::thread_encoder, static_cast<std::uint8_t*>(dst), dst_capacity,
-                                  src ? static_cast<const std::uint8_t*>(src) : &nothing, src_size,
-                                  {detail::clamp_level(level), false, true, 0});
+    const auto state = [] {
+        if (!detail::thread_encoder) detail::thread_encoder.reset(detail::new_encoder_state());
+        return detail::thread_encoder.get();
+    };
+    return detail::checked_frame(state, dst, dst_capacity, src, src_size, {detail::clamp_level(level), false, true, 0});
 }
 
 result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src, int level) noexcept {
@@ -215,11 +234,7 @@ result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte
 }
 
 std::vector<std::byte> compress(std::span<const std::byte> src, int level) {
-    std::vector<std::byte> out(compress_bound(src.size()));
-    const auto r = compress(out, src, level);
-    if (!r) throw std::bad_alloc();  // only memory can fail with a bound-sized buffer
-    out.resize(*r);
-    return out;
+    return detail::frame_vector(src.size(), [&](std::span<std::byte> dst) { return compress(dst, src, level); });
 }
 
 compressor::compressor() noexcept = default;
@@ -255,13 +270,12 @@ result<unsigned> compressor::set_window_log(unsigned log) noexcept {
 
 result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, const void* src,
                                          std::size_t src_size) noexcept {
-    if ((!dst && dst_capacity) || (!src && src_size)) return errc::invalid_argument;
-    if (!state_) state_ = detail::new_encoder_state();
-    if (!state_) return errc::out_of_memory;
-    static const std::uint8_t nothing = 0;
-    return detail::compress_frame(*state_, static_cast<std::uint8_t*>(dst), dst_capacity,
-                                  src ? static_cast<const std::uint8_t*>(src) : &nothing, src_size,
-                                  {level_, checksum_, content_size_, window_log_});
+    const auto state = [this] {
+        if (!state_) state_ = detail::new_encoder_state();
+        return state_;
+    };
+    return detail::checked_frame(state, dst, dst_capacity, src, src_size,
+                                 {level_, checksum_, content_size_, window_log_});
 }
 
 result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept {
@@ -269,11 +283,7 @@ result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<con
 }
 
 std::vector<std::byte> compressor::compress(std::span<const std::byte> src) {
-    std::vector<std::byte> out(compress_bound(src.size()));
-    const auto r = compress(out, src);
-    if (!r) throw std::bad_alloc();
-    out.resize(*r);
-    return out;
+    return detail::frame_vector(src.size(), [&](std::span<std::byte> dst) { return compress(dst, src); });
 }
 
 void compressor::reset() noexcept {

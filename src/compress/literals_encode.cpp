@@ -8,6 +8,8 @@ namespace {
 enum literals_type : unsigned { raw = 0, rle = 1, compressed = 2, treeless = 3 };
 
 // Raw and RLE headers: 1, 2 or 3 bytes by size.
+std::size_t plain_header_size(std::size_t n) noexcept { return n < 32 ? 1 : n < 4096 ? 2 : 3; }
+
 std::size_t write_plain_header(std::uint8_t* dst, literals_type type, std::size_t n) noexcept {
     if (n < 32) {
         dst[0] = std::uint8_t(type | n << 3);
@@ -24,7 +26,7 @@ std::size_t write_plain_header(std::uint8_t* dst, literals_type type, std::size_
 }
 
 std::size_t write_raw(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n) noexcept {
-    const std::size_t h = n < 32 ? 1 : n < 4096 ? 2 : 3;
+    const std::size_t h = plain_header_size(n);
     if (capacity < h + n) return 0;
     write_plain_header(dst, raw, n);
     if (n) std::memcpy(dst + h, lits, n);
@@ -64,14 +66,12 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
             most = counts[s] > most ? counts[s] : most;
         }
     if (most == n) {  // one byte repeated
-        const std::size_t h = n < 32 ? 1 : n < 4096 ? 2 : 3;
+        const std::size_t h = plain_header_size(n);
         if (capacity < h + 1) return 0;
         write_plain_header(dst, rle, n);
         dst[h] = lits[0];
         return h + 1;
     }
-    // Worth it only when it saves a little more than the header it needs.
-    const std::size_t min_gain = (n >> 6) + 2;
     const bool single = n < 256;
 
     // A new table (built in `next`, which keeps it only if it is used), or
@@ -105,7 +105,7 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
                                      : huffman_encode_4x(streams, room, lits, n, table);
     // The compressed size field holds the tree description and the streams.
     const std::size_t limit = h == 3 ? 1023 : h == 4 ? 16383 : 262143;
-    if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain >= n + (n < 32 ? 1 : n < 4096 ? 2 : 3))
+    if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain(n) >= n + plain_header_size(n))
         return raw_instead();
     write_compressed_header(dst, reuse ? treeless : compressed, n, tree + csize, single);
     if (reuse) next = prev;

@@ -9,6 +9,10 @@
 
 namespace zest::detail {
 
+/// What coding must save over storing `n` bytes raw to be worth its header
+/// (the reference's rule, for literals sections and for whole blocks).
+inline std::size_t min_gain(std::size_t n) noexcept { return (n >> 6) + 2; }
+
 /// The Huffman table the decoder holds (kept across blocks until replaced).
 struct literals_entropy {
     bool valid = false;
