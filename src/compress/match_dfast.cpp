@@ -53,12 +53,8 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
 
     std::size_t ip = begin;
     ip += (ip == lowest);
-    std::uint32_t rep1 = reps.rep[0], rep2 = reps.rep[1];
-    {
-        const std::size_t max_rep = ip - (ip > max_dist ? ip - max_dist : 0);
-        if (rep2 > max_rep) rep2 = 0;
-        if (rep1 > max_rep) rep1 = 0;
-    }
+    std::uint32_t rep1 = usable_repeat(reps.rep[0], ip, max_dist);
+    std::uint32_t rep2 = usable_repeat(reps.rep[1], ip, max_dist);
 
     for (;;) {
         // Search from ip (== anchor) for the next match.

@@ -46,12 +46,8 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     std::size_t ip0 = begin;
     ip0 += (ip0 == lowest);
     // Repeat offsets that reach before the window are not tried (0 = off).
-    std::uint32_t rep1 = reps.rep[0], rep2 = reps.rep[1];
-    {
-        const std::size_t max_rep = ip0 - (ip0 > max_dist ? ip0 - max_dist : 0);
-        if (rep2 > max_rep) rep2 = 0;
-        if (rep1 > max_rep) rep1 = 0;
-    }
+    std::uint32_t rep1 = usable_repeat(reps.rep[0], ip0, max_dist);
+    std::uint32_t rep2 = usable_repeat(reps.rep[1], ip0, max_dist);
     auto candidate_ok = [&](std::size_t idx, std::size_t at) {
         return idx >= lowest && idx < at && load32(b + idx) == load32(b + at);
     };
