@@ -16,6 +16,27 @@ inline constexpr std::uint32_t ml_base_hi[21] = {35, 37, 39, 41, 43, 47, 51, 59,
                                                  131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539};
 inline constexpr std::uint8_t ml_bits_hi[21] = {1, 1, 1, 1, 2, 2, 3, 3, 4, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 
+/// Each literal-length and match-length code's base value and extra bits.
+struct value_tables {
+    std::uint32_t ll_base[36];
+    std::uint8_t ll_bits[36];
+    std::uint32_t ml_base[53];
+    std::uint8_t ml_bits[53];
+};
+inline constexpr value_tables make_value_tables() noexcept {
+    value_tables t{};
+    for (unsigned c = 0; c < 36; ++c) {
+        t.ll_base[c] = c < 16 ? c : ll_base_hi[c - 16];
+        t.ll_bits[c] = c < 16 ? 0 : ll_bits_hi[c - 16];
+    }
+    for (unsigned c = 0; c < 53; ++c) {
+        t.ml_base[c] = c < 32 ? c + 3 : ml_base_hi[c - 32];
+        t.ml_bits[c] = c < 32 ? 0 : ml_bits_hi[c - 32];
+    }
+    return t;
+}
+inline constexpr value_tables value_codes = make_value_tables();
+
 // The format's default distributions and their accuracy logs.
 inline constexpr std::int16_t ll_default[36] = {4, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2, 2,
                                                 2, 2, 2, 2, 2, 2, 2, 3, 2, 1, 1, 1, 1, 1, -1, -1, -1, -1};

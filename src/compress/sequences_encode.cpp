@@ -33,26 +33,6 @@ constexpr code_tables make_code_tables() noexcept {
 }
 constexpr code_tables codes = make_code_tables();
 
-// Each code's base value and extra bits, by table rather than by branches.
-struct value_tables {
-    std::uint32_t ll_base[36];
-    std::uint8_t ll_bits[36];
-    std::uint32_t ml_base[53];
-    std::uint8_t ml_bits[53];
-};
-constexpr value_tables make_value_tables() noexcept {
-    value_tables t{};
-    for (unsigned c = 0; c < 36; ++c) {
-        t.ll_base[c] = c < 16 ? c : ll_base_hi[c - 16];
-        t.ll_bits[c] = c < 16 ? 0 : ll_bits_hi[c - 16];
-    }
-    for (unsigned c = 0; c < 53; ++c) {
-        t.ml_base[c] = c < 32 ? c + 3 : ml_base_hi[c - 32];
-        t.ml_bits[c] = c < 32 ? 0 : ml_bits_hi[c - 32];
-    }
-    return t;
-}
-constexpr value_tables value_codes = make_value_tables();
 
 unsigned ll_code(std::uint32_t ll) noexcept { return ll < 64 ? codes.ll[ll] : highbit32(ll) + 19; }
 unsigned ml_code(std::uint32_t ml) noexcept {

@@ -14,12 +14,12 @@ enum class kind { literal_length, offset, match_length };
 void code_value(kind k, unsigned code, std::uint32_t& base, std::uint8_t& bits) noexcept {
     switch (k) {
         case kind::literal_length:
-            if (code < 16) { base = code; bits = 0; }
-            else { base = ll_base_hi[code - 16]; bits = ll_bits_hi[code - 16]; }
+            base = value_codes.ll_base[code];
+            bits = value_codes.ll_bits[code];
             return;
         case kind::match_length:
-            if (code < 32) { base = code + 3; bits = 0; }
-            else { base = ml_base_hi[code - 32]; bits = ml_bits_hi[code - 32]; }
+            base = value_codes.ml_base[code];
+            bits = value_codes.ml_bits[code];
             return;
         case kind::offset:
             base = 1u << code;
