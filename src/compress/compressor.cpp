@@ -19,10 +19,14 @@ namespace zest {
 namespace detail {
 
 inline constexpr std::size_t block_size_max = 128 * 1024;
+// Positions in the match tables stay below this; a frame that would pass it
+// starts on cleared tables.
+inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;
 
 /// Everything a compressor keeps between calls: allocated on first use.
 struct encoder_state {
     std::vector<std::uint32_t> hash_table, chain_table;
+    std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
     std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
     std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
     std::unique_ptr<std::uint8_t[]> codes{new (std::nothrow) std::uint8_t[3 * (block_size_max / 3 + 1)]};
@@ -70,6 +74,12 @@ std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uin
     return p;
 }
 
+// The address of index 0 when index `low` is at `src` (it is never
+// dereferenced below `low`).
+const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexcept {
+    return reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(src) - low);
+}
+
 bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
     for (std::size_t i = 1; i < n; ++i)
         if (p[i] != p[0]) return false;
@@ -93,18 +103,29 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
     std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
 
-    // Tables sized for this frame, cleared (positions index from src).
-    match_state ms;
-    ms.base = src;
-    ms.params = p;
-    try {
-        st.hash_table.assign(hash_table_entries(p), 0);
-        st.chain_table.assign(chain_table_entries(p), 0);
-    } catch (const std::bad_alloc&) {
-        return errc::out_of_memory;
+    // Tables sized for this frame. A context that used the same sizes for
+    // its previous frame keeps them as they are: positions go on counting
+    // from where that frame ended, so its entries fall below `low` and are
+    // ignored. Fresh tables start at 1, so that their zeroes are ignored too.
+    const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p);
+    if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
+        st.next_index >= index_limit || size > index_limit - st.next_index) {
+        try {
+            st.hash_table.assign(hash_entries, 0);
+            st.chain_table.assign(chain_entries, 0);
+        } catch (const std::bad_alloc&) {
+            st.next_index = index_limit;  // whatever is left is not to be trusted
+            return errc::out_of_memory;
+        }
+        st.next_index = 1;
     }
+    match_state ms;
+    ms.low = st.next_index;
+    ms.base = frame_base(src, ms.low);
+    ms.params = p;
     ms.hash_table = st.hash_table.data();
     ms.chain_table = st.chain_table.data();
+    st.next_index += std::uint32_t(std::min<std::size_t>(size, index_limit));
 
     repeat_offsets reps;
     st.lit[st.prev].valid = false;
@@ -136,8 +157,9 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
         } else if (n > 0) {
             const repeat_offsets saved = reps;
             store.clear();
-            if (p.strat == strategy::fast) find_matches_fast(ms, store, reps, done, done + n);
-            else find_matches_dfast(ms, store, reps, done, done + n);
+            const std::size_t from = ms.low + done;
+            if (p.strat == strategy::fast) find_matches_fast(ms, store, reps, from, from + n);
+            else find_matches_dfast(ms, store, reps, from, from + n);
             // Compressed only when it saves enough; written in place, and
             // replaced by the raw bytes if it does not.
             const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));

@@ -10,11 +10,14 @@
 
 namespace zest::detail {
 
-/// Hash tables and positions, kept across the blocks of one frame. Positions
-/// are indices from `base`, the start of the frame's input (one-shot: the
-/// whole input is in memory and contiguous).
+/// Hash tables and positions, kept across the blocks of one frame and, by a
+/// context, across frames. Positions are indices from `base`; the frame's
+/// input (contiguous, all in memory) starts at index `low`, so `base` itself
+/// may lie before it. Table entries below `low` are left over from earlier
+/// frames: they are never followed, which spares clearing the tables.
 struct match_state {
     const std::uint8_t* base = nullptr;
+    std::uint32_t low = 0;                 ///< index of the frame's first byte
     std::uint32_t* hash_table = nullptr;   ///< 1 << hash_log entries
     std::uint32_t* chain_table = nullptr;  ///< 1 << chain_log entries (dfast: its short-match table)
     std::uint32_t next_to_update = 0;      ///< first position not yet inserted
@@ -25,9 +28,10 @@ struct match_state {
 std::size_t hash_table_entries(const compression_params& p) noexcept;
 std::size_t chain_table_entries(const compression_params& p) noexcept;
 
-/// Scans base[begin, end) and appends its sequences and literals (trailing
-/// literals included) to `out`, updating `reps`. Matches never reach before
-/// base or further back than the window, and never past `end`.
+/// Scans base[begin, end) (low <= begin) and appends its sequences and
+/// literals (trailing literals included) to `out`, updating `reps`. Matches
+/// never reach before `low` or further back than the window, and never past
+/// `end`.
 void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                        std::size_t end) noexcept;
 void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,

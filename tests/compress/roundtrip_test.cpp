@@ -96,6 +96,33 @@ TEST(Compress, ResetRestoresDefaultsAndKeepsBuffers) {
     EXPECT_EQ(a, b);
 }
 
+// A context keeps its match tables between frames without clearing them;
+// what an earlier frame left there must never reach into the next one. Each
+// frame of a context that has already compressed other (and identical)
+// inputs, from other buffers, is the frame a fresh context writes.
+TEST(Compress, AContextsFramesDoNotDependOnItsHistory) {
+    const auto text = zest::test::corpus_shape("text").generate();
+    const auto json = zest::test::corpus_shape("json").generate();
+    std::vector<std::vector<std::byte>> inputs;
+    for (const std::size_t n : {std::size_t(4096), std::size_t(300), std::size_t(4096), std::size_t(70000)}) {
+        inputs.emplace_back(text.begin(), text.begin() + std::ptrdiff_t(std::min(n, text.size())));
+        inputs.emplace_back(json.begin(), json.begin() + std::ptrdiff_t(std::min(n, json.size())));
+        inputs.push_back(inputs[inputs.size() - 2]);  // the same bytes again, at another address
+    }
+    for (const int level : {-3, 1, 3, 4}) {
+        zest::compressor used;
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            SCOPED_TRACE("level " + std::to_string(level) + ", frame " + std::to_string(i));
+            const auto frame = expect_roundtrip(used, inputs[i], {level, false, true});
+            zest::compressor fresh;
+            fresh.set_level(level);
+            EXPECT_EQ(frame, fresh.compress(std::span<const std::byte>(inputs[i])));
+            // The one-shot call's thread-local context has a history too.
+            EXPECT_EQ(frame, zest::compress(std::span<const std::byte>(inputs[i]), level));
+        }
+    }
+}
+
 TEST(Compress, SmallWindowIsHonoured) {
     const auto input = zest::test::corpus_shape("text").generate();
     zest::compressor c;
