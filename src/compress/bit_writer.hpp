@@ -1,18 +1,24 @@
 // Forward bit writer for the streams the decoder reads backwards (FSE and
 // Huffman): bits are appended low to high, and closing adds the 1-bit end
 // mark the reader looks for in the last byte.
+//
+// Everything is inline and nothing takes the writer's address, so that an
+// encoder's local writer lives in registers across its loop.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
+#include "common/bits.hpp"
+
 namespace zest::detail {
 
 class bit_writer {
 public:
     /// Writes into dst[0, capacity).
-    bit_writer(std::uint8_t* dst, std::size_t capacity) noexcept;
+    bit_writer(std::uint8_t* dst, std::size_t capacity) noexcept
+        : start_(dst), pos_(dst), end_(dst + capacity), wide_end_(capacity >= 8 ? dst + capacity - 7 : dst) {}
 
     /// Appends the low n bits of value (n <= 56 between flushes; bits of
     /// value above n must be 0).
@@ -25,13 +31,21 @@ public:
     /// Never stores past the capacity: an overflow is remembered for close().
     void flush() noexcept {
         const unsigned bytes = count_ >> 3;
-        if (std::size_t(end_ - pos_) >= 8) {
+        if (ZEST_LIKELY(pos_ < wide_end_)) {
             // One unconditional store; only `bytes` of it count, the rest is
             // rewritten by the next flush.
             std::memcpy(pos_, &acc_, 8);  // zest targets little-endian hosts
             pos_ += bytes;
         } else {
-            flush_slow(bytes);
+            // Near the end of the buffer: byte stores, and none once it is
+            // full (the encoder keeps going; close() reports the overflow).
+            for (unsigned i = 0; i < bytes; ++i) {
+                if (pos_ == end_) {
+                    overflow_ = true;
+                    break;
+                }
+                *pos_++ = std::uint8_t(acc_ >> (8 * i));
+            }
         }
         acc_ >>= 8 * bytes;  // bytes <= 7: count_ <= 63
         count_ &= 7;
@@ -39,14 +53,26 @@ public:
     /// Adds the end mark and flushes. Returns the stream's size in bytes, or
     /// 0 when it did not fit in the capacity. Bytes of dst past the returned
     /// size (but inside the capacity) may have been overwritten.
-    std::size_t close() noexcept;
+    std::size_t close() noexcept {
+        flush();  // up to 63 bits may be pending: make room for the mark
+        add(1, 1);
+        flush();
+        if (count_ > 0) {
+            if (pos_ < end_)
+                *pos_++ = std::uint8_t(acc_);
+            else
+                overflow_ = true;
+            acc_ = 0;
+            count_ = 0;
+        }
+        return overflow_ ? 0 : std::size_t(pos_ - start_);
+    }
 
 private:
-    void flush_slow(unsigned bytes) noexcept;
-
     std::uint8_t* start_;
     std::uint8_t* pos_;
     std::uint8_t* end_;
+    std::uint8_t* wide_end_;  // below it, an 8-byte store at pos_ stays inside
     std::uint64_t acc_ = 0;
     unsigned count_ = 0;
     bool overflow_ = false;

@@ -308,8 +308,4 @@ void fse_state::init(const fse_ctable& table, unsigned symbol) noexcept {
     value = table.state_table[t.delta_find_state + std::int32_t(c)];
 }
 
-void fse_state::flush(bit_writer& bw) const noexcept {
-    bw.add(value & ((std::uint64_t(1) << ct->table_log) - 1), ct->table_log);
-}
-
 }  // namespace zest::detail
