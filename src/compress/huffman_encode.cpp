@@ -149,6 +149,32 @@ std::size_t compress_weights(std::uint8_t* dst, std::size_t capacity, const std:
     return header + stream;
 }
 
+struct huffman_leaf {
+    std::uint32_t count;
+    std::uint8_t symbol;
+};
+
+// Sorts leaves given in symbol order by ascending count, ties in symbol
+// order: a stable counting sort on a key that is the count itself below 64
+// and its power of two above, then an insertion pass that orders the
+// power-of-two buckets (few leaves, nearly in order).
+void sort_leaves(huffman_leaf* leaves, unsigned n) noexcept {
+    constexpr unsigned exact = 64;
+    constexpr unsigned keys = exact + 32 - 6;
+    const auto key = [](std::uint32_t c) { return c < exact ? c : exact + highbit32(c) - 6; };
+    std::uint32_t start[keys + 1] = {};
+    for (unsigned i = 0; i < n; ++i) ++start[key(leaves[i].count) + 1];
+    for (unsigned k = 1; k <= keys; ++k) start[k] += start[k - 1];
+    huffman_leaf sorted[256];
+    for (unsigned i = 0; i < n; ++i) sorted[start[key(leaves[i].count)]++] = leaves[i];
+    for (unsigned i = 0; i < n; ++i) {
+        const huffman_leaf x = sorted[i];
+        unsigned j = i;
+        for (; j > 0 && leaves[j - 1].count > x.count; --j) leaves[j] = leaves[j - 1];
+        leaves[j] = x;
+    }
+}
+
 }  // namespace
 
 unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, unsigned max_bits,
@@ -159,17 +185,12 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     out.max_symbol = 0;
     if (max_symbol > 255 || max_bits == 0 || max_bits > max_code_bits) return 0;
 
-    struct leaf {
-        std::uint32_t count;
-        std::uint8_t symbol;
-    };
-    leaf leaves[256];
+    huffman_leaf leaves[256];
     unsigned n = 0;
     for (unsigned s = 0; s <= max_symbol; ++s)
         if (counts[s] != 0) leaves[n++] = {counts[s], std::uint8_t(s)};
     if (n < 2 || n > (1u << max_bits)) return 0;
-    std::sort(leaves, leaves + n,
-              [](const leaf& a, const leaf& b) { return a.count != b.count ? a.count < b.count : a.symbol < b.symbol; });
+    sort_leaves(leaves, n);
 
     std::uint32_t sorted_counts[256];
     for (unsigned i = 0; i < n; ++i) sorted_counts[i] = leaves[i].count;
