@@ -51,6 +51,7 @@ errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* 
         std::uint32_t largest_count = 0;
         std::uint64_t seen = 0;
         const std::uint64_t rare = total >> table_log;  // below one cell's worth
+        const std::uint64_t step = (std::uint64_t(1) << 62) / total;
         for (unsigned s = 0; s <= max_symbol; ++s) {
             const std::uint32_t c = counts[s];
             norm[s] = 0;
@@ -61,7 +62,9 @@ errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* 
                 --left;
                 continue;
             }
-            std::uint64_t p = ((std::uint64_t(c) << (table_log + 1)) / total + 1) >> 1;
+            // c * 2^table_log / total to nearest, by a reciprocal (c <= total
+            // keeps the product below 2^62).
+            std::uint64_t p = ((std::uint64_t(c) * step >> (61 - table_log)) + 1) >> 1;
             p += p == 0;
             norm[s] = std::int16_t(p);
             left -= int(p);

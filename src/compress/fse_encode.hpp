@@ -58,6 +58,15 @@ struct fse_state {
         bw.add(value & ((std::uint64_t(1) << nb) - 1), nb);
         value = ct->state_table[std::int32_t(value >> nb) + t.delta_find_state];
     }
+    /// As encode, but the bits go above the nb already in `bits` (which
+    /// grows by them), for writing several fields at once.
+    void step(unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
+        const auto& t = ct->symbol[symbol];
+        const unsigned k = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
+        bits |= (value & ((std::uint64_t(1) << k) - 1)) << nb;
+        nb += k;
+        value = ct->state_table[std::int32_t(value >> k) + t.delta_find_state];
+    }
     /// Writes the final state (table_log bits): the decoder's initial state.
     void flush(bit_writer& bw) const noexcept { bw.add(value & ((std::uint64_t(1) << ct->table_log) - 1), ct->table_log); }
 };
