@@ -49,7 +49,19 @@ struct fse_state {
     std::uint64_t value = 0;
     const fse_ctable* ct = nullptr;
     /// Starts with the last symbol the decoder will read (writes no bits).
-    void init(const fse_ctable& table, unsigned symbol) noexcept;
+    /// Inline, like the rest, so that an encoder's states stay in registers.
+    void init(const fse_ctable& table, unsigned symbol) noexcept {
+        // The symbol's first state (x = c) needs the most bits to leave, which
+        // is what the Huffman weight stream's end rule relies on (it must read
+        // at least one bit past the start).
+        ct = &table;
+        const auto& t = table.symbol[symbol];
+        // Recover c from delta_nb_bits = (hi << 16) - (c << hi), where
+        // 0 < c << hi < 2^16 (hi is 0 only for a one-symbol table, c = size).
+        const std::uint32_t hi = ((t.delta_nb_bits >> 16) + 1) & 0xFFFFu;
+        const std::uint32_t c = ((hi << 16) - t.delta_nb_bits) >> hi;
+        value = table.state_table[t.delta_find_state + std::int32_t(c)];
+    }
     void encode(bit_writer& bw, unsigned symbol) noexcept {
         const auto& t = ct->symbol[symbol];
         // 32-bit on purpose: for a one-symbol table delta_nb_bits wraps, and
