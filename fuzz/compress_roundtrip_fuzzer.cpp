@@ -1,7 +1,8 @@
 // Compression round-trip fuzzer: the input's first two bytes choose the level
 // (-7..22) and the options, the rest is compressed by zest; libzstd and zest
 // must both decode the frame back to it, and the frame must fit
-// compress_bound. Any difference aborts.
+// compress_bound, and a reused context must write what a fresh one does.
+// Any difference aborts.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -39,6 +40,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto r = c.compress(std::span<std::byte>(frame), std::span<const std::byte>(src, n));
     if (!r) fail(r.message(), level);
     frame.resize(*r);
+
+    // The reused context keeps its match tables between inputs; its frame
+    // must be the one a fresh context writes.
+    zest::compressor fresh;
+    fresh.set_level(level);
+    fresh.set_checksum(c.checksum());
+    fresh.set_content_size(c.content_size());
+    (void)fresh.set_window_log(c.window_log());
+    std::vector<std::byte> again(frame.size() + 1);
+    const auto f = fresh.compress(std::span<std::byte>(again), std::span<const std::byte>(src, n));
+    if (!f || *f != frame.size() || std::memcmp(again.data(), frame.data(), frame.size()) != 0)
+        fail("a reused context wrote another frame than a fresh one", level);
 
     std::vector<std::byte> out(n + 1);
     const std::size_t k = ZSTD_decompress(out.data(), out.size(), frame.data(), frame.size());

@@ -131,8 +131,11 @@ std::vector<std::byte> compress(std::span<const std::byte> src, int level = defa
 
 /// A reusable compression context. Constructing one allocates nothing and
 /// never probes the CPU; match-finder tables and block buffers are allocated
-/// on first use, sized to the parameters, and reused. Not thread-safe: use
-/// one per thread. Move-only.
+/// on first use, sized to the parameters, and reused; the match tables are
+/// not cleared between frames of the same parameters (positions go on
+/// counting from the previous frame, and older entries are ignored), so a
+/// frame is the same whatever the context compressed before. Not
+/// thread-safe: use one per thread. Move-only.
 class compressor {
 public:
     compressor() noexcept;
