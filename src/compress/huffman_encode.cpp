@@ -108,11 +108,16 @@ unsigned description_weights(const huffman_ctable& t, std::uint8_t* w) noexcept 
 // size, 0 when not possible or not below 128 bytes.
 std::size_t compress_weights(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* w, unsigned n) noexcept {
     if (n < 2) return 0;
-    std::uint32_t counts[max_code_bits + 1] = {};
+    // Counted in two tables taking turns: runs of one weight (zeroes, mostly)
+    // would otherwise make each increment wait for the previous one.
+    std::uint32_t pair[2][max_code_bits + 1] = {};
+    for (unsigned i = 0; i + 1 < n; i += 2) ++pair[0][w[i]], ++pair[1][w[i + 1]];
+    if (n & 1) ++pair[0][w[n - 1]];
+    std::uint32_t counts[max_code_bits + 1];
     unsigned max_weight = 0, distinct = 0;
-    for (unsigned i = 0; i < n; ++i) {
-        if (counts[w[i]]++ == 0) ++distinct;
-        max_weight = std::max<unsigned>(max_weight, w[i]);
+    for (unsigned v = 0; v <= max_code_bits; ++v) {
+        counts[v] = pair[0][v] + pair[1][v];
+        if (counts[v]) ++distinct, max_weight = v;
     }
     // With a single value every state of its table reads 0 bits, and the
     // decoder could never detect the stream's end.
@@ -133,16 +138,24 @@ std::size_t compress_weights(std::uint8_t* dst, std::size_t capacity, const std:
     // the symbol's first state, which does as the symbol has < all cells),
     // and no bits are written for it.
     bit_writer bw(dst + header, capacity - header);
-    fse_state st[2];
-    st[(n - 1) & 1].init(ct, w[n - 1]);
-    st[(n - 2) & 1].init(ct, w[n - 2]);
-    for (unsigned i = n - 2; i-- > 0;) {
-        st[i & 1].encode(bw, w[i]);
+    fse_state a, b;  // a holds w[n-1], w[n-3], ...; b holds w[n-2], w[n-4], ...
+    a.init(ct, w[n - 1]);
+    b.init(ct, w[n - 2]);
+    unsigned i = n - 2;  // w[i..n) are in the states
+    for (; i >= 2; i -= 2) {
+        a.encode(bw, w[i - 1]);
+        b.encode(bw, w[i - 2]);
         bw.flush();
     }
-    // The decoder reads the first state's initial value first: write it last.
-    st[1].flush(bw);
-    st[0].flush(bw);
+    if (i == 1) {
+        a.encode(bw, w[0]);
+        bw.flush();
+    }
+    // The decoder reads the first state's (w[0]'s) initial value first:
+    // write it last.
+    const bool a_first = (n - 1) % 2 == 0;
+    (a_first ? b : a).flush(bw);
+    (a_first ? a : b).flush(bw);
     bw.flush();
     const std::size_t stream = bw.close();
     if (stream == 0 || header + stream >= 128) return 0;
