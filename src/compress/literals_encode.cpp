@@ -48,8 +48,10 @@ void write_compressed_header(std::uint8_t* dst, literals_type type, std::size_t 
 }
 
 // Byte histogram. Four tables take turns, so that a run of one byte value
-// does not make each increment wait for the previous one's store.
-void count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n) noexcept {
+// does not make each increment wait for the previous one's store. Returns
+// the largest byte value present (0 when n = 0) and, in `most`, the highest
+// count.
+unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n, std::uint32_t& most) noexcept {
     std::uint32_t c[4][256] = {};
     std::size_t i = 0;
     for (; i + 4 <= n; i += 4) {
@@ -61,7 +63,15 @@ void count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n) no
         ++c[3][v >> 24];
     }
     for (; i < n; ++i) ++c[0][p[i]];
-    for (unsigned s = 0; s < 256; ++s) counts[s] = c[0][s] + c[1][s] + c[2][s] + c[3][s];
+    unsigned max_symbol = 0;
+    most = 0;
+    for (unsigned s = 0; s < 256; ++s) {  // without branches: which counts are zero is anyone's guess
+        const std::uint32_t k = c[0][s] + c[1][s] + c[2][s] + c[3][s];
+        counts[s] = k;
+        most = k > most ? k : most;
+        max_symbol = k ? s : max_symbol;
+    }
+    return max_symbol;
 }
 
 }  // namespace
@@ -74,14 +84,8 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
     if (n < (prev.valid ? 6u : 64u)) return write_raw(dst, capacity, lits, n);
 
     std::uint32_t counts[256];
-    count_bytes(counts, lits, n);
-    unsigned max_symbol = 0;
-    std::uint32_t most = 0;
-    for (unsigned s = 0; s < 256; ++s)
-        if (counts[s]) {
-            max_symbol = s;
-            most = counts[s] > most ? counts[s] : most;
-        }
+    std::uint32_t most;
+    const unsigned max_symbol = count_bytes(counts, lits, n, most);
     if (most == n) {  // one byte repeated
         const std::size_t h = plain_header_size(n);
         if (capacity < h + 1) return 0;
