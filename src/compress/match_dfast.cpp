@@ -94,16 +94,14 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
             }
             idxl1 = longs[hl1];
             if (short_ok(idxs0, ip)) {
-                match_pos = idxs0;
-                len = common_length(b + ip + 4, b + match_pos + 4, iend_ptr) + 4;
-                // A long match one byte later wins if it is longer.
+                // A long match one byte later is taken instead.
                 if (long_ok(idxl1, ip1)) {
-                    const std::size_t len1 = common_length(b + ip1 + 8, b + idxl1 + 8, iend_ptr) + 8;
-                    if (len1 > len) {
-                        ip = ip1;
-                        len = len1;
-                        match_pos = idxl1;
-                    }
+                    ip = ip1;
+                    match_pos = idxl1;
+                    len = common_length(b + ip + 8, b + match_pos + 8, iend_ptr) + 8;
+                } else {
+                    match_pos = idxs0;
+                    len = common_length(b + ip + 4, b + match_pos + 4, iend_ptr) + 4;
                 }
                 kind = new_match;
                 break;
