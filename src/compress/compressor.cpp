@@ -29,7 +29,7 @@ struct encoder_state {
     std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
     std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
     std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
-    std::unique_ptr<std::uint8_t[]> codes{new (std::nothrow) std::uint8_t[3 * (block_size_max / 3 + 1)]};
+    std::unique_ptr<std::uint32_t[]> codes{new (std::nothrow) std::uint32_t[block_size_max / 3 + 1]};
     // What the decoder holds (prev) and would hold after the block being
     // written (next), swapped rather than copied when the block is kept.
     literals_entropy lit[2];
@@ -318,7 +318,7 @@ void compressor::reset() noexcept {
 std::size_t compressor::memory_usage() const noexcept {
     if (!state_) return 0;
     return sizeof(detail::encoder_state) + detail::block_size_max +
-           (detail::block_size_max / 3 + 1) * (sizeof(detail::stored_sequence) + 3) +
+           (detail::block_size_max / 3 + 1) * (sizeof(detail::stored_sequence) + sizeof(std::uint32_t)) +
            (state_->hash_table.capacity() + state_->chain_table.capacity()) * sizeof(std::uint32_t);
 }
 

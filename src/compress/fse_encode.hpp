@@ -43,6 +43,17 @@ void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_sym
 std::size_t fse_estimated_bits(const std::int16_t* norm, unsigned table_log, const std::uint32_t* counts,
                                unsigned max_symbol) noexcept;
 
+/// low_bits_mask[k]: the k low bits set (k <= 31), by lookup rather than by
+/// a shift, which would tie up the shift-count register in the encoders'
+/// loops.
+inline constexpr auto low_bits_mask = [] {
+    struct table {
+        std::uint32_t m[32];
+    } t{};
+    for (unsigned k = 0; k < 32; ++k) t.m[k] = (std::uint32_t(1) << k) - 1;
+    return t;
+}();
+
 /// One FSE encoding state. Symbols are encoded in the reverse of the order
 /// the decoder reads them.
 struct fse_state {
@@ -67,7 +78,7 @@ struct fse_state {
         // 32-bit on purpose: for a one-symbol table delta_nb_bits wraps, and
         // the sum must wrap back to give 0 bits.
         const unsigned nb = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
-        bw.add(value & ((std::uint64_t(1) << nb) - 1), nb);
+        bw.add(value & low_bits_mask.m[nb], nb);
         value = ct->state_table[std::int32_t(value >> nb) + t.delta_find_state];
     }
     /// As encode, but the bits go above the nb already in `bits` (which
@@ -75,7 +86,7 @@ struct fse_state {
     void step(unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
         const auto& t = ct->symbol[symbol];
         const unsigned k = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
-        bits |= (value & ((std::uint64_t(1) << k) - 1)) << nb;
+        bits |= (value & low_bits_mask.m[k]) << nb;
         nb += k;
         value = ct->state_table[std::int32_t(value >> k) + t.delta_find_state];
     }

@@ -74,8 +74,8 @@ struct seq_store {
     std::size_t n_lits = 0;
     stored_sequence* seqs = nullptr;
     std::size_t n_seqs = 0;
-    /// Scratch for the sequences encoder: three code bytes per sequence.
-    std::uint8_t* codes = nullptr;
+    /// Scratch for the sequences encoder: one word of codes per sequence.
+    std::uint32_t* codes = nullptr;
     /// End of the memory literals are taken from, when known: below it,
     /// short literal runs are copied 16 bytes at a time (`lits` then needs
     /// lits_slack bytes past its capacity).

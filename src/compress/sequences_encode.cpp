@@ -224,14 +224,14 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     }
 
     // Codes (kept for the bitstream) and their counts.
-    std::uint8_t* const llc = store.codes;
-    std::uint8_t* const ofc = store.codes + n;
-    std::uint8_t* const mlc = store.codes + 2 * n;
+    // Packed per sequence (literal length, offset, match length codes in
+    // bytes 0, 1, 2): one load per sequence in the bitstream loop.
+    std::uint32_t* const seq_codes = store.codes;
     std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
     for (std::size_t i = 0; i < n; ++i) {
         const stored_sequence& s = store.seqs[i];
         const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
-        llc[i] = std::uint8_t(l), ofc[i] = std::uint8_t(o), mlc[i] = std::uint8_t(m);
+        seq_codes[i] = l | o << 8 | m << 16;
         ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
     }
     unsigned ll_max = 35, of_max = 31, ml_max = 52;
@@ -288,7 +288,8 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     };
     {
         const stored_sequence& s = store.seqs[n - 1];
-        const unsigned l = llc[n - 1], o = ofc[n - 1], m = mlc[n - 1];
+        const std::uint32_t c = seq_codes[n - 1];
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
         start(ll_state, ll, l);
         start(of_state, of, o);
         start(ml_state, ml, m);
@@ -296,7 +297,8 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     }
     for (std::size_t i = n - 1; i-- > 0;) {
         const stored_sequence& s = store.seqs[i];
-        const unsigned l = llc[i], o = ofc[i], m = mlc[i];
+        const std::uint32_t c = seq_codes[i];
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
         transitions(l, o, m);
         extra(s, l, o, m);
     }
