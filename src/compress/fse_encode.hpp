@@ -91,7 +91,7 @@ struct fse_state {
         value = ct->state_table[std::int32_t(value >> k) + t.delta_find_state];
     }
     /// Writes the final state (table_log bits): the decoder's initial state.
-    void flush(bit_writer& bw) const noexcept { bw.add(value & ((std::uint64_t(1) << ct->table_log) - 1), ct->table_log); }
+    void flush(bit_writer& bw) const noexcept { bw.add(value & low_bits_mask.m[ct->table_log], ct->table_log); }
 };
 
 }  // namespace zest::detail

@@ -48,11 +48,4 @@ inline std::size_t common_length(const std::uint8_t* a, const std::uint8_t* b, c
     return std::size_t(a - start);
 }
 
-// A repeat offset a finder may try from position `at`: itself when it stays
-// inside the window (and the input), else 0 (not tried).
-inline std::uint32_t usable_repeat(std::uint32_t rep, std::size_t at, std::size_t max_dist) noexcept {
-    const std::size_t reach = at > max_dist ? max_dist : at;
-    return rep > reach ? 0 : rep;
-}
-
 }  // namespace zest::detail

@@ -4,7 +4,6 @@
 // tried one byte ahead, then a long match, then a short one; a short match
 // is replaced by a longer long match starting one byte later. The step
 // between positions grows the longer no match is found.
-#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <utility>
@@ -25,8 +24,7 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
     std::uint32_t* const shorts = ms.chain_table;
     const unsigned lbits = ms.params.hash_log;
     const unsigned sbits = ms.params.chain_log;
-    const std::size_t max_dist = std::size_t(1) << ms.params.window_log;
-    const std::size_t lowest = std::max<std::size_t>(ms.low, end > max_dist ? end - max_dist : 0);
+    const std::size_t lowest = ms.lowest(end);
     ms.next_to_update = std::uint32_t(end);
 
     std::size_t anchor = begin;
@@ -54,8 +52,8 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
 
     std::size_t ip = begin;
     ip += (ip == lowest);
-    std::uint32_t rep1 = usable_repeat(reps.rep[0], ip - ms.low, max_dist);
-    std::uint32_t rep2 = usable_repeat(reps.rep[1], ip - ms.low, max_dist);
+    std::uint32_t rep1 = ms.usable_repeat(reps.rep[0], ip);
+    std::uint32_t rep2 = ms.usable_repeat(reps.rep[1], ip);
 
     for (;;) {
         // Search from ip (== anchor) for the next match.

@@ -4,7 +4,6 @@
 // is found (and starts larger for negative levels), a repeat of the last
 // offset is tried ahead of each pair, and after every match the second
 // repeat offset is tried at once.
-#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <utility>
@@ -23,10 +22,9 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     const std::uint8_t* const b = ms.base;
     std::uint32_t* const table = ms.hash_table;
     const unsigned hlog = ms.params.hash_log;
-    const std::size_t max_dist = std::size_t(1) << ms.params.window_log;
     // Lowest usable position for the whole block (checked against its end,
     // so every offset stays within the window).
-    const std::size_t lowest = std::max<std::size_t>(ms.low, end > max_dist ? end - max_dist : 0);
+    const std::size_t lowest = ms.lowest(end);
     const std::size_t initial_step = std::size_t(ms.params.target_length) + (ms.params.target_length == 0) + 1;
     ms.next_to_update = std::uint32_t(end);
 
@@ -47,8 +45,8 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     std::size_t ip0 = begin;
     ip0 += (ip0 == lowest);
     // Repeat offsets that reach before the window are not tried (0 = off).
-    std::uint32_t rep1 = usable_repeat(reps.rep[0], ip0 - ms.low, max_dist);
-    std::uint32_t rep2 = usable_repeat(reps.rep[1], ip0 - ms.low, max_dist);
+    std::uint32_t rep1 = ms.usable_repeat(reps.rep[0], ip0);
+    std::uint32_t rep2 = ms.usable_repeat(reps.rep[1], ip0);
     auto candidate_ok = [&](std::size_t idx, std::size_t at) {
         return idx >= lowest && idx < at && load32(b + idx) == load32(b + at);
     };
