@@ -28,14 +28,10 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
     ms.next_to_update = std::uint32_t(end);
 
     std::size_t anchor = begin;
-    auto emit = [&](std::size_t at, std::size_t offset, std::size_t len) {
-        const auto lit_len = std::uint32_t(at - anchor);
-        const std::uint32_t off_value = encode_offset(reps, std::uint32_t(offset), lit_len);
-        out.add(b + anchor, lit_len, off_value, std::uint32_t(len));
-    };
-
+    seq_sink sink(out, reps);
     if (end - begin < tail_reserve + 4) {
-        if (end != begin) out.add_last_literals(b + begin, end - begin);
+        sink.add_last_literals(b + begin, end - begin);
+        sink.finish();
         return;
     }
     const std::size_t ilimit = end - tail_reserve;
@@ -52,8 +48,8 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
 
     std::size_t ip = begin;
     ip += (ip == lowest);
-    std::uint32_t rep1 = ms.usable_repeat(reps.rep[0], ip);
-    std::uint32_t rep2 = ms.usable_repeat(reps.rep[1], ip);
+    std::uint32_t rep1 = ms.usable_repeat(sink.last_offset(), ip);
+    std::uint32_t rep2 = ms.usable_repeat(sink.second_offset(), ip);
 
     for (;;) {
         // Search from ip (== anchor) for the next match.
@@ -123,7 +119,10 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
             // ip1 is before the match end while the step is small.
             if (step < 4) longs[hl1] = std::uint32_t(ip1);
         }
-        emit(ip, offset, len);
+        if (kind == new_match)
+            sink.add_new(b + anchor, std::uint32_t(ip - anchor), std::uint32_t(offset), std::uint32_t(len));
+        else
+            sink.add_last(b + anchor, std::uint32_t(ip - anchor), std::uint32_t(len));
         ip += len;
         anchor = ip;
 
@@ -140,13 +139,14 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
                 std::swap(rep1, rep2);
                 shorts[hash_short(ip)] = std::uint32_t(ip);
                 longs[hash_long(ip)] = std::uint32_t(ip);
-                emit(ip, rep1, rlen);
+                sink.add_second(std::uint32_t(rlen));
                 ip += rlen;
                 anchor = ip;
             }
         }
     }
-    if (end != anchor) out.add_last_literals(b + anchor, end - anchor);
+    sink.add_last_literals(b + anchor, end - anchor);
+    sink.finish();
 }
 
 }  // namespace

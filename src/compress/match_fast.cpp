@@ -29,14 +29,10 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     ms.next_to_update = std::uint32_t(end);
 
     std::size_t anchor = begin;
-    auto emit = [&](std::size_t at, std::size_t offset, std::size_t len) {
-        const auto lit_len = std::uint32_t(at - anchor);
-        const std::uint32_t off_value = encode_offset(reps, std::uint32_t(offset), lit_len);
-        out.add(b + anchor, lit_len, off_value, std::uint32_t(len));
-    };
-
+    seq_sink sink(out, reps);
     if (end - begin < tail_reserve + 4) {
-        if (end != begin) out.add_last_literals(b + begin, end - begin);
+        sink.add_last_literals(b + begin, end - begin);
+        sink.finish();
         return;
     }
     const std::size_t ilimit = end - tail_reserve;
@@ -45,8 +41,8 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     std::size_t ip0 = begin;
     ip0 += (ip0 == lowest);
     // Repeat offsets that reach before the window are not tried (0 = off).
-    std::uint32_t rep1 = ms.usable_repeat(reps.rep[0], ip0);
-    std::uint32_t rep2 = ms.usable_repeat(reps.rep[1], ip0);
+    std::uint32_t rep1 = ms.usable_repeat(sink.last_offset(), ip0);
+    std::uint32_t rep2 = ms.usable_repeat(sink.second_offset(), ip0);
     auto candidate_ok = [&](std::size_t idx, std::size_t at) {
         return idx >= lowest && idx < at && load32(b + idx) == load32(b + at);
     };
@@ -119,7 +115,8 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
             while (ip0 > anchor && match_pos > lowest && b[ip0 - 1] == b[match_pos - 1]) --ip0, --match_pos, ++len;
         }
         len += common_length(b + ip0 + len, b + match_pos + len, iend_ptr);
-        emit(ip0, ip0 - match_pos, len);
+        if (is_new) sink.add_new(b + anchor, std::uint32_t(ip0 - anchor), rep1, std::uint32_t(len));
+        else sink.add_last(b + anchor, std::uint32_t(ip0 - anchor), std::uint32_t(len));
         ip0 += len;
         anchor = ip0;
 
@@ -133,13 +130,14 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
                 const std::size_t rlen = common_length(b + ip0 + 4, b + ip0 + 4 - rep2, iend_ptr) + 4;
                 std::swap(rep1, rep2);
                 table[hash_at<MLS>(b + ip0, hlog)] = std::uint32_t(ip0);
-                emit(ip0, rep1, rlen);
+                sink.add_second(std::uint32_t(rlen));
                 ip0 += rlen;
                 anchor = ip0;
             }
         }
     }
-    if (end != anchor) out.add_last_literals(b + anchor, end - anchor);
+    sink.add_last_literals(b + anchor, end - anchor);
+    sink.finish();
 }
 
 }  // namespace

@@ -5,12 +5,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace zest::detail {
 
 /// One sequence as the format codes it. off_value is the format's
-/// Offset_Value: 1..3 name a repeat offset (shifted by one when lit_len is
-/// 0: see encode_offset), offset + 3 a new offset.
+/// Offset_Value: 1..3 name a repeat offset (1 = the last one, or the
+/// second one when lit_len is 0), offset + 3 a new offset.
 struct stored_sequence {
     std::uint32_t lit_len;
     std::uint32_t match_len;  ///< >= 3
@@ -21,50 +22,6 @@ struct stored_sequence {
 struct repeat_offsets {
     std::uint32_t rep[3] = {1, 4, 8};
 };
-
-/// The Offset_Value that makes the decoder use `offset` after `lit_len`
-/// literals, updating `r` exactly as the decoder will. Repeat codes are
-/// used whenever `offset` equals one of the repeat offsets they can name.
-inline std::uint32_t encode_offset(repeat_offsets& r, std::uint32_t offset, std::uint32_t lit_len) noexcept {
-    std::uint32_t* rep = r.rep;
-    if (lit_len != 0) {
-        if (offset == rep[0]) return 1;
-        if (offset == rep[1]) {
-            rep[1] = rep[0];
-            rep[0] = offset;
-            return 2;
-        }
-        if (offset == rep[2]) {
-            rep[2] = rep[1];
-            rep[1] = rep[0];
-            rep[0] = offset;
-            return 3;
-        }
-    } else {
-        // With no literals the codes shift: 1 = rep[1], 2 = rep[2], 3 = rep[0] - 1.
-        if (offset == rep[1]) {
-            rep[1] = rep[0];
-            rep[0] = offset;
-            return 1;
-        }
-        if (offset == rep[2]) {
-            rep[2] = rep[1];
-            rep[1] = rep[0];
-            rep[0] = offset;
-            return 2;
-        }
-        if (offset == rep[0] - 1) {
-            rep[2] = rep[1];
-            rep[1] = rep[0];
-            rep[0] = offset;
-            return 3;
-        }
-    }
-    rep[2] = rep[1];
-    rep[1] = rep[0];
-    rep[0] = offset;
-    return offset + 3;
-}
 
 /// A block's worth of sequences and literals, in buffers owned by the
 /// compressor (sized for the largest block: 128 KiB of literals and at most
@@ -83,21 +40,66 @@ struct seq_store {
     static constexpr std::size_t lits_slack = 16;
 
     void clear() noexcept { n_lits = 0, n_seqs = 0; }
-    /// Appends `lit_len` literals from `lit` and a sequence using them.
-    void add(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t off_value, std::uint32_t match_len) noexcept {
-        if (lit_len <= 16 && src_end && src_end - lit >= 16)
-            std::memcpy(lits + n_lits, lit, 16);  // a fixed size: no library call
-        else
-            std::memcpy(lits + n_lits, lit, lit_len);
-        n_lits += lit_len;
-        seqs[n_seqs++] = {lit_len, match_len, off_value};
+};
+
+/// Where a match finder puts what it finds in one block: a seq_store's
+/// write positions, held as values while the block is scanned (the literal
+/// copies store bytes, which the compiler must otherwise assume may
+/// overwrite the counts kept in memory) and written back by finish(), and
+/// the repeat offsets, kept as the decoder will see them. The three ways to add a sequence are the three ways
+/// the fast strategies code one, as the reference's finders do: a new
+/// offset (never looked up among the repeat offsets), the last offset after
+/// some literals, and the second offset right after a match.
+class seq_sink {
+public:
+    seq_sink(seq_store& store, repeat_offsets& reps) noexcept
+        : store_(store), reps_(reps), lit_(store.lits + store.n_lits), seq_(store.seqs + store.n_seqs) {}
+
+    std::uint32_t last_offset() const noexcept { return reps_.rep[0]; }
+    std::uint32_t second_offset() const noexcept { return reps_.rep[1]; }
+
+    /// `lit_len` literals from `lit`, then a match at a new `offset`.
+    void add_new(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t offset, std::uint32_t match_len) noexcept {
+        copy_literals(lit, lit_len);
+        *seq_++ = {lit_len, match_len, offset + 3};
+        std::uint32_t* const r = reps_.rep;
+        r[2] = r[1], r[1] = r[0], r[0] = offset;
     }
-    /// Appends the block's trailing literals (no sequence follows them).
+    /// `lit_len` (> 0) literals from `lit`, then a match at the last offset.
+    void add_last(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t match_len) noexcept {
+        copy_literals(lit, lit_len);
+        *seq_++ = {lit_len, match_len, 1};
+    }
+    /// No literals, then a match at the second offset, which becomes the last.
+    void add_second(std::uint32_t match_len) noexcept {
+        *seq_++ = {0, match_len, 1};
+        std::swap(reps_.rep[0], reps_.rep[1]);
+    }
+    /// The block's trailing literals (no sequence follows them).
     void add_last_literals(const std::uint8_t* lit, std::size_t n) noexcept {
         if (n == 0) return;  // lit may be null then
-        std::memcpy(lits + n_lits, lit, n);
-        n_lits += n;
+        std::memcpy(lit_, lit, n);
+        lit_ += n;
     }
+    void finish() noexcept {
+        store_.n_lits = std::size_t(lit_ - store_.lits);
+        store_.n_seqs = std::size_t(seq_ - store_.seqs);
+    }
+
+private:
+    void copy_literals(const std::uint8_t* lit, std::uint32_t n) noexcept {
+        const std::uint8_t* const src_end = store_.src_end;
+        if (n <= 16 && src_end && src_end - lit >= 16)
+            std::memcpy(lit_, lit, 16);  // a fixed size: no library call
+        else
+            std::memcpy(lit_, lit, n);
+        lit_ += n;
+    }
+
+    seq_store& store_;
+    repeat_offsets& reps_;
+    std::uint8_t* lit_;
+    stored_sequence* seq_;
 };
 
 }  // namespace zest::detail
