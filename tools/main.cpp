@@ -1,6 +1,8 @@
-// zest — command-line tool, with the reference zstd's flags. Inputs are read
-// and compressed or decoded in memory (streaming comes later).
+// zest — command-line tool, with the reference zstd's flags.
 #include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
 
 #include <cerrno>
 #include <cstdio>
@@ -14,10 +16,14 @@
 #include <system_error>
 #include <vector>
 
+#include "bench.hpp"
+#include "codec.hpp"
 #include "file_io.hpp"
+#include "frame_list.hpp"
 #include "messages.hpp"
 #include "options.hpp"
 #include "output_sink.hpp"
+#include "progress.hpp"
 #include "zest/zest.hpp"
 
 namespace zest::cli {
@@ -36,43 +42,46 @@ std::optional<std::string> derive_output_name(const std::string& input) {
     return strip(".tzst", ".tar");
 }
 
-std::string describe(const std::system_error& e) {
-    if (e.code().category() != zest::error_category()) return e.what();
-    const auto code = static_cast<errc>(e.code().value());
-    std::string reason = error_message(code);
-    if (code == errc::window_too_large) reason += " (use --memory=# or --long=# to raise it)";
-    return reason;
+bool has_zstd_suffix(const std::string& name) {
+    return name.ends_with(".zst") || name.ends_with(".tzst");
 }
 
-std::vector<std::byte> decode(decompressor& dec, const input_file& in) {
-    const std::vector<std::byte> src = read_all(in);
-    // An empty file holds no frame; zstd reports it rather than writing an empty output.
-    if (src.empty()) throw file_error(in.display, error_message(errc::truncated_input));
-    try {
-        return dec.decompress(std::span<const std::byte>(src));
-    } catch (const std::system_error& e) {
-        dec.reset();  // the next input starts clean whatever state the failure left
-        throw file_error(in.display, describe(e));
+// -r: directories name the regular files below them (symbolic links are
+// not followed), in name order; other arguments pass through unchanged.
+// With -d/-t only compressed names are taken; compression skips them.
+std::vector<std::string> expand_inputs(const options& o, bool& failed) {
+    std::vector<std::string> out;
+    for (const std::string& name : o.inputs) {
+        std::error_code ec;
+        if (!o.recursive || name == "-" || !std::filesystem::is_directory(name, ec)) {
+            out.push_back(name);
+            continue;
+        }
+        std::vector<std::string> found;
+        std::filesystem::recursive_directory_iterator it(name, std::filesystem::directory_options::skip_permission_denied, ec);
+        for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+            if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
+            std::string path = it->path().string();
+            if ((o.op == operation::compress) == has_zstd_suffix(path)) continue;
+            found.push_back(std::move(path));
+        }
+        if (ec) {
+            print_error(name, ec.message());
+            failed = true;
+        }
+        std::sort(found.begin(), found.end());
+        out.insert(out.end(), found.begin(), found.end());
     }
-}
-
-std::vector<std::byte> encode(compressor& enc, const input_file& in, std::size_t& input_size) {
-    const std::vector<std::byte> src = read_all(in);
-    input_size = src.size();
-    std::vector<std::byte> out(compress_bound(src.size()));
-    const auto r = enc.compress(std::span<std::byte>(out), std::span<const std::byte>(src));
-    if (!r) throw file_error(in.display, r.message());
-    out.resize(*r);
     return out;
 }
 
 class file_run {
 public:
-    file_run(const options& o, decompressor& dec, compressor& enc) : o_(o), dec_(dec), enc_(enc) {}
+    file_run(const options& o, codec& c) : o_(o), codec_(c), progress_(o.progress) {}
 
     int run() {
-        std::vector<std::string> inputs = o_.inputs;
-        if (inputs.empty()) inputs.emplace_back("-");
+        std::vector<std::string> inputs = expand_inputs(o_, failed_);
+        if (inputs.empty() && !o_.recursive) inputs.emplace_back("-");
         multiple_ = inputs.size() > 1;
         if (o_.op != operation::test && o_.output && multiple_ && !o_.force) {
             print_error(*o_.output,
@@ -95,11 +104,16 @@ public:
             if (!failed_) remove_inputs(removable_after_shared_);
         }
         if (multiple_ && files_done_ > 0) {
-            const char* what = o_.op == operation::test ? "tested"
-                               : o_.op == operation::compress ? "compressed"
-                                                              : "decompressed";
-            print_info(2, std::to_string(files_done_) + " files " + what + " : " +
-                              std::to_string(total_bytes_) + " bytes total");
+            char line[160];
+            if (o_.op == operation::compress)
+                std::snprintf(line, sizeof line, "%3llu files compressed : %.2f%% (%8s => %8s)", files_done_,
+                              total_in_ ? 100.0 * static_cast<double>(total_out_) / static_cast<double>(total_in_)
+                                        : 100.0,
+                              human_size(total_in_).c_str(), human_size(total_out_).c_str());
+            else
+                std::snprintf(line, sizeof line, "%llu files %s : %llu bytes total", files_done_,
+                              o_.op == operation::test ? "tested" : "decompressed", total_out_);
+            print_info(2, line);
         }
         return failed_ ? 1 : 0;
     }
@@ -109,9 +123,11 @@ private:
         try {
             process_or_throw(name);
         } catch (const file_error& e) {
+            progress_.clear();
             print_error(e.subject(), e.what());
             failed_ = true;
         } catch (const std::bad_alloc&) {
+            progress_.clear();
             print_error(name == "-" ? "(stdin)" : name, error_message(errc::out_of_memory));
             failed_ = true;
         }
@@ -153,22 +169,19 @@ private:
         if (out && out->same_file_as(in.st))
             throw file_error(out->name(), "is the input file; refusing to overwrite it");
 
-        std::size_t input_size = 0;
-        const std::vector<std::byte> produced = compressing ? encode(enc_, in, input_size) : decode(dec_, in);
-        if (out) out->write(produced);
+        const transfer_totals t = compressing ? codec_.compress(in, *out, progress_) : codec_.decompress(in, out, progress_);
         if (per_file) per_file->commit(in.is_stdin ? nullptr : &in.st);
 
         ++files_done_;
-        total_bytes_ += compressing ? input_size : produced.size();
-        char line[128];
+        total_in_ += t.read;
+        total_out_ += t.written;
+        char line[256];
         if (compressing)
-            std::snprintf(line, sizeof line, ": %6.2f%%   (%llu B => %llu B)",
-                          input_size ? 100.0 * static_cast<double>(produced.size()) / static_cast<double>(input_size)
-                                     : 100.0,
-                          static_cast<unsigned long long>(input_size),
-                          static_cast<unsigned long long>(produced.size()));
+            std::snprintf(line, sizeof line, ": %6.2f%%   (%8s => %8s, %s)",
+                          t.read ? 100.0 * static_cast<double>(t.written) / static_cast<double>(t.read) : 100.0,
+                          human_size(t.read).c_str(), human_size(t.written).c_str(), out->name().c_str());
         else
-            std::snprintf(line, sizeof line, ": %llu bytes", static_cast<unsigned long long>(produced.size()));
+            std::snprintf(line, sizeof line, ": %llu bytes", static_cast<unsigned long long>(t.written));
         std::string display = in.display;
         if (display.size() < 20) display.resize(20, ' ');
         print_info(multiple_ ? 3 : 2, display + line);
@@ -193,12 +206,13 @@ private:
     }
 
     const options& o_;
-    decompressor& dec_;
-    compressor& enc_;
+    codec& codec_;
+    progress_line progress_;
     bool multiple_ = false;
     bool failed_ = false;
     unsigned long long files_done_ = 0;
-    unsigned long long total_bytes_ = 0;
+    unsigned long long total_in_ = 0;
+    unsigned long long total_out_ = 0;
     std::unique_ptr<output_sink> stdout_;
     std::unique_ptr<output_sink> shared_file_;  // the -o output, fed by every input
     std::optional<struct stat> single_input_stat_;
@@ -211,8 +225,23 @@ int run(const options& o) {
         return 0;
     }
     if (o.show_version) {
-        std::printf("zest %s\n", version_string());
+        // zstd's forms: a banner, or just the number with -q.
+        if (o.verbosity < 0)
+            std::printf("%s\n", version_string());
+        else
+            std::printf("*** zest CLI (%d-bit) v%s, a Zstandard implementation ***\n",
+                        static_cast<int>(sizeof(void*) * 8), version_string());
         return 0;
+    }
+    for (const std::string& w : o.warnings) print_info(1, w);
+    if (o.op == operation::list) return list_files(o.inputs);
+    if (o.op == operation::bench) {
+        bench_settings b;
+        b.first_level = o.level;
+        b.last_level = std::max(o.level, o.bench_last_level);
+        b.min_seconds = o.bench_seconds;
+        b.checksum = o.checksum;
+        return run_bench(o.inputs, b);
     }
     // zstd's rule: writing to stdout lowers the default level, so that
     // messages don't mix with data shown on a terminal.
@@ -221,16 +250,13 @@ int run(const options& o) {
     display_level = 2 + o.verbosity;
     if (stdout_output && o.verbosity == 0) display_level = 1;
 
-    decompressor dec;
-    if (const auto r = dec.set_max_window_log(o.max_window_log); !r) {
-        print_error(r.message());
-        return 1;
-    }
-    compressor enc;
-    enc.set_level(o.level);
-    enc.set_checksum(o.checksum);
+    codec_settings cs;
+    cs.level = o.level;
+    cs.checksum = o.checksum;
+    cs.max_window_log = o.max_window_log;
+    codec c(cs);
     install_signal_handlers();
-    return file_run(o, dec, enc).run();
+    return file_run(o, c).run();
 }
 
 }  // namespace

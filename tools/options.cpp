@@ -34,6 +34,17 @@ std::optional<std::uint64_t> parse_size(std::string_view s) {
     return value << shift;
 }
 
+// Plain decimal digits (at most 9 of them).
+std::optional<unsigned> parse_count(std::string_view s) {
+    if (s.empty() || s.size() > 9) return std::nullopt;
+    unsigned value = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value * 10 + static_cast<unsigned>(c - '0');
+    }
+    return value;
+}
+
 // The decoder limits windows by their log2; a byte limit rounds down so that
 // no accepted window exceeds it (the format's windows start at 1 KiB).
 unsigned window_log_for(std::uint64_t bytes) {
@@ -75,7 +86,16 @@ std::string parse_long_option(std::string_view arg, options& o) {
     if (name == "--verbose") return flag([&] { ++o.verbosity; });
     if (name == "--version") return flag([&] { o.show_version = true; });
     if (name == "--help") return flag([&] { o.show_help = true; });
-    if (name == "--no-progress") return flag([] {});  // there is no progress display yet
+    if (name == "--no-progress") return flag([&] { o.progress = false; });
+    if (name == "--progress") return flag([&] { o.progress = true; });
+    if (name == "--list") return flag([&] { o.op = operation::list; });
+    if (name == "--recursive") return flag([&] { o.recursive = true; });
+    if (name == "--threads") {
+        const auto n = value ? parse_count(*value) : std::nullopt;
+        if (!n) return "--threads needs a number, like --threads=4";
+        o.threads = *n;
+        return {};
+    }
     if (name == "--check") return flag([&] { o.checksum = true; });
     if (name == "--no-check") return flag([&] { o.checksum = false; });
     if (name == "--ultra") return flag([&] { o.ultra = true; });
@@ -152,6 +172,30 @@ parse_result parse_arguments(std::span<char* const> args) {
                 case 'c': o.to_stdout = true; o.output.reset(); break;
                 case 'f': o.force = true; break;
                 case 'k': o.remove_input = false; break;
+                case 'l': o.op = operation::list; break;
+                case 'r': o.recursive = true; break;
+                case 'T': case 'b': case 'e': case 'i': {
+                    // The number follows the letter in the same cluster: -T4, -b1, -e19, -i2.
+                    std::size_t k = j + 1;
+                    while (k < arg.size() && k - j <= 9 && arg[k] >= '0' && arg[k] <= '9') ++k;
+                    const std::optional<unsigned> n =
+                        k > j + 1 ? parse_count(arg.substr(j + 1, k - j - 1)) : std::nullopt;
+                    if (c == 'b') {
+                        o.op = operation::bench;
+                        if (n) o.level = static_cast<int>(*n);
+                    } else if (!n) {
+                        r.error = std::string("option -") + c + " needs a number, like -" + c + "3";
+                        return r;
+                    } else if (c == 'T') {
+                        o.threads = *n;
+                    } else if (c == 'e') {
+                        o.bench_last_level = static_cast<int>(*n);
+                    } else {
+                        o.bench_seconds = *n;
+                    }
+                    j = k - 1;
+                    break;
+                }
                 case 'q': --o.verbosity; break;
                 case 'v': ++o.verbosity; break;
                 case 'V': o.show_version = true; break;
@@ -199,11 +243,13 @@ parse_result parse_arguments(std::span<char* const> args) {
             }
         }
     }
-    if (o.level > 19 && !o.ultra) {
-        r.error = "levels above 19 need --ultra";
-        return r;
+    // Like zstd, a level beyond the range is lowered with a warning, not refused.
+    const int top = o.ultra ? max_level : 19;
+    if (o.level > top) {
+        o.warnings.push_back("Warning : compression level higher than max, reduced to " + std::to_string(top));
+        o.level = top;
     }
-    if (o.level > max_level) o.level = max_level;
+    if (o.bench_last_level > top) o.bench_last_level = top;
     return r;
 }
 
@@ -226,6 +272,13 @@ const char* usage_text() noexcept {
            "      --rm           remove each input once its output is complete\n"
            "  -M#, --memory=#    largest window to accept, in bytes (K, M, G suffixes; default 128M)\n"
            "      --long[=#]     accept windows up to 2^# bytes (default 27)\n"
+"  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
+           "  -r, --recursive    operate on the files under directories (with -d: only *.zst, *.tzst)\n"
+           "  -T#, --threads=#   accepted for compatibility; zest works on one thread for now\n"
+           "      --[no-]progress  show (or never show) a progress line; by default only on a terminal\n"
+           "  -b#                benchmark level # on the FILEs (or a synthetic sample)\n"
+           "  -e#                last level of the benchmark range (from -b#)\n"
+           "  -i#                minimum seconds per level (default 3)\n"
            "  -q, --quiet        print errors only; -qq prints nothing\n"
            "  -v, --verbose      print a line per file\n"
            "  -V, --version      print the version and exit\n"

@@ -10,7 +10,7 @@
 
 namespace zest::cli {
 
-enum class operation { compress, decompress, test };
+enum class operation { compress, decompress, test, list, bench };
 
 struct options {
     operation op = operation::compress;
@@ -25,6 +25,12 @@ struct options {
     bool checksum = true;                ///< --check (default, as zstd) / --no-check
     bool show_version = false;
     bool show_help = false;
+    bool recursive = false;              ///< -r: directories name the files under them
+    unsigned threads = 1;                ///< -T# / --threads=#: accepted; work is single-threaded for now
+    std::optional<bool> progress;        ///< --progress / --no-progress; unset: only on a terminal
+    int bench_last_level = 0;            ///< -e#: last level of a -b range (0: just -b's level)
+    unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction
+    std::vector<std::string> warnings;   ///< printed before work starts (like zstd's level cap notice)
     std::vector<std::string> inputs;     ///< "-" stands for standard input
 };
 

@@ -1,0 +1,45 @@
+// Moves one input through the compressor or decompressor into an output
+// sink (or nowhere, for -t), reporting progress. With the library's
+// streaming classes, memory stays bounded by the window and a few blocks.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "file_io.hpp"
+#include "output_sink.hpp"
+#include "progress.hpp"
+#include "zest/zest.hpp"
+
+namespace zest::cli {
+
+struct transfer_totals {
+    std::uint64_t read = 0;     ///< bytes taken from the input
+    std::uint64_t written = 0;  ///< bytes produced (written, or discarded by -t)
+};
+
+struct codec_settings {
+    int level = default_level;
+    bool checksum = true;
+    unsigned max_window_log = default_max_window_log;
+};
+
+class codec {
+public:
+    explicit codec(const codec_settings& s);
+    ~codec();
+    codec(const codec&) = delete;
+    codec& operator=(const codec&) = delete;
+
+    /// Compresses `in` into one frame written to `out`. Throws file_error.
+    transfer_totals compress(const input_file& in, output_sink& out, progress_line& progress);
+    /// Decodes every frame of `in`; `out` null discards the result (-t). Throws file_error.
+    transfer_totals decompress(const input_file& in, output_sink* out, progress_line& progress);
+
+private:
+    struct state;
+    codec_settings settings_;
+    std::unique_ptr<state> state_;
+};
+
+}  // namespace zest::cli

@@ -1,0 +1,321 @@
+#include "frame_list.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+
+#include "file_io.hpp"
+#include "messages.hpp"
+
+namespace zest::cli {
+
+namespace {
+
+constexpr std::uint32_t zstd_magic = 0xFD2FB528u;
+
+struct frame_summary {
+    bool skippable = false;
+    std::uint64_t offset = 0;
+    std::uint64_t compressed = 0;
+    std::optional<std::uint64_t> content_size;
+    std::uint64_t window = 0;
+    std::uint32_t dict_id = 0;
+    bool has_checksum = false;
+    std::uint32_t checksum = 0;
+    std::uint64_t blocks = 0;
+};
+
+struct file_summary {
+    std::vector<frame_summary> frames;
+    std::uint64_t size = 0;
+    unsigned zstd_frames() const {
+        return static_cast<unsigned>(std::count_if(frames.begin(), frames.end(),
+                                                   [](const frame_summary& f) { return !f.skippable; }));
+    }
+    unsigned skippable_frames() const { return static_cast<unsigned>(frames.size()) - zstd_frames(); }
+    bool size_known() const {
+        return std::all_of(frames.begin(), frames.end(),
+                           [](const frame_summary& f) { return f.skippable || f.content_size; });
+    }
+    std::uint64_t content_size() const {
+        std::uint64_t total = 0;
+        for (const auto& f : frames)
+            if (!f.skippable && f.content_size) total += *f.content_size;
+        return total;
+    }
+    // As zstd: the check column says XXH64 only when every frame has one.
+    bool all_checked() const {
+        return std::all_of(frames.begin(), frames.end(),
+                           [](const frame_summary& f) { return f.skippable || f.has_checksum; });
+    }
+    std::uint64_t max_window() const {
+        std::uint64_t w = 0;
+        for (const auto& f : frames) w = std::max(w, f.window);
+        return w;
+    }
+};
+
+// Thrown for data that is not a valid sequence of frames.
+struct not_zstd {
+    std::string reason;
+};
+
+std::uint32_t le32(const unsigned char* p) {
+    return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+           static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+
+std::uint64_t le(const unsigned char* p, unsigned n) {
+    std::uint64_t v = 0;
+    for (unsigned i = n; i-- > 0;) v = v << 8 | p[i];
+    return v;
+}
+
+class reader {
+public:
+    reader(int fd, std::uint64_t size, const std::string& name) : fd_(fd), size_(size), name_(name) {}
+    // Reads exactly n bytes at `at`, or reports a truncated frame.
+    void read(std::uint64_t at, unsigned char* dst, std::size_t n) const {
+        if (at > size_ || size_ - at < n) throw not_zstd{"truncated frame"};
+        std::size_t done = 0;
+        while (done < n) {
+            const ssize_t r = ::pread(fd_, dst + done, n - done, static_cast<off_t>(at + done));
+            if (r < 0) {
+                if (errno == EINTR) continue;
+                throw errno_error(name_, errno);
+            }
+            if (r == 0) throw not_zstd{"truncated frame"};
+            done += static_cast<std::size_t>(r);
+        }
+    }
+    std::uint64_t size() const { return size_; }
+
+private:
+    int fd_;
+    std::uint64_t size_;
+    const std::string& name_;
+};
+
+frame_summary scan_frame(const reader& in, std::uint64_t at) {
+    frame_summary f;
+    f.offset = at;
+    unsigned char h[18];
+    in.read(at, h, 4);
+    const std::uint32_t magic = le32(h);
+    if ((magic & 0xFFFFFFF0u) == 0x184D2A50u) {
+        in.read(at + 4, h + 4, 4);
+        f.skippable = true;
+        f.compressed = 8 + static_cast<std::uint64_t>(le32(h + 4));
+        if (in.size() - at < f.compressed) throw not_zstd{"truncated skippable frame"};
+        return f;
+    }
+    if (magic != zstd_magic) throw not_zstd{"unknown frame magic"};
+    in.read(at + 4, h + 4, 1);
+    const unsigned fhd = h[4];
+    if (fhd & 0x08) throw not_zstd{"reserved bit set in frame header"};
+    const unsigned fcs_flag = fhd >> 6;
+    const bool single_segment = fhd & 0x20;
+    f.has_checksum = fhd & 0x04;
+    static constexpr unsigned dict_sizes[] = {0, 1, 2, 4};
+    static constexpr unsigned fcs_sizes[] = {0, 2, 4, 8};
+    const unsigned dict_bytes = dict_sizes[fhd & 3];
+    const unsigned fcs_bytes = fcs_flag == 0 && single_segment ? 1 : fcs_sizes[fcs_flag];
+    const unsigned header = 5 + (single_segment ? 0 : 1) + dict_bytes + fcs_bytes;
+    in.read(at + 5, h + 5, header - 5);
+    unsigned pos = 5;
+    if (!single_segment) {
+        const unsigned wd = h[pos++];
+        const std::uint64_t base = std::uint64_t{1} << (10 + (wd >> 3));
+        f.window = base + (base / 8) * (wd & 7);
+    }
+    f.dict_id = static_cast<std::uint32_t>(le(h + pos, dict_bytes));
+    pos += dict_bytes;
+    if (fcs_bytes) {
+        std::uint64_t v = le(h + pos, fcs_bytes);
+        if (fcs_bytes == 2) v += 256;
+        f.content_size = v;
+        if (single_segment) f.window = v;
+    }
+    std::uint64_t p = at + header;
+    for (;;) {
+        unsigned char b[3];
+        in.read(p, b, 3);
+        const std::uint32_t bh = static_cast<std::uint32_t>(le(b, 3));
+        const unsigned type = (bh >> 1) & 3;
+        const std::uint64_t size = bh >> 3;
+        if (type == 3) throw not_zstd{"reserved block type"};
+        const std::uint64_t payload = type == 1 ? 1 : size;
+        p += 3;
+        if (in.size() - p < payload) throw not_zstd{"truncated frame"};
+        p += payload;
+        ++f.blocks;
+        if (bh & 1) break;
+    }
+    if (f.has_checksum) {
+        unsigned char c[4];
+        in.read(p, c, 4);
+        f.checksum = le32(c);
+        p += 4;
+    }
+    f.compressed = p - at;
+    return f;
+}
+
+file_summary scan_file(const std::string& name) {
+    unique_fd fd(::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY));
+    if (fd.get() < 0) throw errno_error(name, errno);
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) throw errno_error(name, errno);
+    if (S_ISDIR(st.st_mode)) throw file_error(name, "is a directory -- ignored");
+    if (!S_ISREG(st.st_mode)) throw file_error(name, "is not a regular file -- ignored");
+    file_summary s;
+    s.size = static_cast<std::uint64_t>(st.st_size);
+    const reader in(fd.get(), s.size, name);
+    if (s.size == 0) throw not_zstd{"empty file"};
+    for (std::uint64_t at = 0; at < s.size;) {
+        s.frames.push_back(scan_frame(in, at));
+        at += s.frames.back().compressed;
+    }
+    return s;
+}
+
+struct scaled {
+    double value;
+    int precision;
+    const char* unit;
+};
+
+scaled scale(std::uint64_t bytes) {
+    static constexpr const char* units[] = {" B", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB"};
+    if (display_level > 3) return {static_cast<double>(bytes), 0, " B"};  // -vv: exact bytes
+    unsigned u = 0;
+    double v = static_cast<double>(bytes);
+    while (v >= 1024.0 && u < 6) {
+        v /= 1024.0;
+        ++u;
+    }
+    if (u == 0) return {v, 0, units[0]};
+    return {v, v >= 100 ? 0 : v >= 10 ? 1 : 2, units[u]};
+}
+
+void print_row(unsigned frames, unsigned skips, std::uint64_t compressed, std::optional<std::uint64_t> plain,
+               const char* check, const std::string& label) {
+    const scaled c = scale(compressed);
+    if (plain) {
+        const scaled d = scale(*plain);
+        const double ratio = compressed ? static_cast<double>(*plain) / static_cast<double>(compressed) : 0.0;
+        std::printf("%6u  %5u  %6.*f%4s  %8.*f%4s  %5.3f  %5s  %s\n", frames, skips, c.precision, c.value, c.unit,
+                    d.precision, d.value, d.unit, ratio, check, label.c_str());
+    } else {
+        std::printf("%6u  %5u  %6.*f%4s                       %5s  %s\n", frames, skips, c.precision, c.value,
+                    c.unit, check, label.c_str());
+    }
+}
+
+void print_detail(const std::string& name, const file_summary& s) {
+    std::printf("%s \n", name.c_str());
+    std::printf("# Zstandard Frames: %u\n", s.zstd_frames());
+    if (s.skippable_frames()) std::printf("# Skippable Frames: %u\n", s.skippable_frames());
+    std::uint32_t dict = 0;
+    for (const auto& f : s.frames) dict = f.skippable ? dict : std::max(dict, f.dict_id);
+    std::printf("DictID: %u\n", dict);
+    const scaled w = scale(s.max_window());
+    std::printf("Window Size: %.*f%s (%llu B)\n", w.precision, w.value, w.unit,
+                static_cast<unsigned long long>(s.max_window()));
+    const scaled c = scale(s.size);
+    std::printf("Compressed Size: %.*f%s (%llu B)\n", c.precision, c.value, c.unit,
+                static_cast<unsigned long long>(s.size));
+    if (s.size_known()) {
+        const scaled d = scale(s.content_size());
+        std::printf("Decompressed Size: %.*f%s (%llu B)\n", d.precision, d.value, d.unit,
+                    static_cast<unsigned long long>(s.content_size()));
+        std::printf("Ratio: %.4f\n", static_cast<double>(s.content_size()) / static_cast<double>(s.size));
+    }
+    std::printf("Check: %s\n", s.all_checked() ? "XXH64" : "None");
+    std::printf("\n  Frame        Offset  Type        Window    Compressed  Decompressed  Blocks  Check\n");
+    unsigned index = 0;
+    for (const auto& f : s.frames) {
+        ++index;
+        if (f.skippable) {
+            std::printf("%7u  %12llu  skippable  %8s  %12llu  %12s  %6s  %s\n", index,
+                        static_cast<unsigned long long>(f.offset), "-",
+                        static_cast<unsigned long long>(f.compressed), "-", "-", "-");
+            continue;
+        }
+        char content[24] = "unknown";
+        if (f.content_size)
+            std::snprintf(content, sizeof content, "%llu", static_cast<unsigned long long>(*f.content_size));
+        char check[24] = "None";
+        if (f.has_checksum) std::snprintf(check, sizeof check, "XXH64 %08x", f.checksum);
+        std::printf("%7u  %12llu  zstd       %8llu  %12llu  %12s  %6llu  %s\n", index,
+                    static_cast<unsigned long long>(f.offset), static_cast<unsigned long long>(f.window),
+                    static_cast<unsigned long long>(f.compressed), content,
+                    static_cast<unsigned long long>(f.blocks), check);
+    }
+    std::printf("\n");
+}
+
+}  // namespace
+
+std::string human_size(unsigned long long bytes) {
+    const scaled s = scale(bytes);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.*f%s", s.precision, s.value, s.unit);
+    return buf;
+}
+
+int list_files(const std::vector<std::string>& files) {
+    if (files.empty() || std::find(files.begin(), files.end(), "-") != files.end()) {
+        print_error("--list does not support reading from standard input");
+        print_error("No files given");
+        return 1;
+    }
+    const bool detailed = display_level >= 3;
+    if (!detailed) std::printf("Frames  Skips  Compressed  Uncompressed  Ratio  Check  Filename\n");
+    int status = 0;
+    unsigned listed = 0, frames = 0, skips = 0;
+    std::uint64_t compressed = 0, plain = 0;
+    bool known = true, checked = true;
+    for (const std::string& name : files) {
+        try {
+            const file_summary s = scan_file(name);
+            ++listed;
+            frames += s.zstd_frames();
+            skips += s.skippable_frames();
+            compressed += s.size;
+            plain += s.content_size();
+            known = known && s.size_known();
+            checked = checked && s.all_checked();
+            if (detailed)
+                print_detail(name, s);
+            else
+                print_row(s.zstd_frames(), s.skippable_frames(), s.size,
+                          s.size_known() ? std::optional(s.content_size()) : std::nullopt,
+                          s.all_checked() ? "XXH64" : "None", name);
+        } catch (const not_zstd& e) {
+            std::fflush(stdout);
+            print_error(name, "not compressed by zstd (" + e.reason + ")");
+            status = 1;
+        } catch (const file_error& e) {
+            std::fflush(stdout);
+            print_error(e.subject(), e.what());
+            status = 1;
+        }
+    }
+    if (files.size() > 1 && !detailed && listed > 0) {
+        std::printf("----------------------------------------------------------------- \n");
+        print_row(frames, skips, compressed, known ? std::optional(plain) : std::nullopt, checked ? "XXH64" : "",
+                  std::to_string(listed) + " files");
+    }
+    std::fflush(stdout);
+    return status;
+}
+
+}  // namespace zest::cli

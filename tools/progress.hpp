@@ -1,0 +1,36 @@
+// The progress line on stderr: shown only for work taking more than about a
+// second, only when stderr is a terminal (or --progress), never with -q.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace zest::cli {
+
+class progress_line {
+public:
+    /// `forced`: --progress (true) / --no-progress (false); unset: decide by isatty(stderr).
+    explicit progress_line(std::optional<bool> forced);
+
+    /// Starts a file; `total` is the input size when known.
+    void start(const std::string& name, std::optional<std::uint64_t> total);
+    /// Reports bytes read so far and bytes written so far.
+    void update(std::uint64_t read, std::uint64_t written);
+    /// Erases the line (before a message or the next file).
+    void clear();
+
+    bool enabled() const noexcept { return enabled_; }
+
+private:
+    using clock = std::chrono::steady_clock;
+    bool enabled_ = false;
+    bool shown_ = false;
+    std::string name_;
+    std::optional<std::uint64_t> total_;
+    clock::time_point started_{};
+    clock::time_point last_{};
+};
+
+}  // namespace zest::cli
