@@ -185,4 +185,143 @@ private:
     unsigned window_log_ = 0;
 };
 
+// ---------------------------------------------------------------------------
+// Streaming
+// ---------------------------------------------------------------------------
+
+/// Input of a streaming call: bytes [src + pos, src + size) are pending;
+/// the call advances pos past what it consumed.
+struct in_buffer {
+    const void* src = nullptr;
+    std::size_t size = 0;
+    std::size_t pos = 0;
+};
+
+/// Output of a streaming call: room is [dst + pos, dst + size); the call
+/// advances pos past what it wrote.
+struct out_buffer {
+    void* dst = nullptr;
+    std::size_t size = 0;
+    std::size_t pos = 0;
+};
+
+/// Streaming decompression: feed input and output buffers of any sizes
+/// (down to one byte) and get the same bytes as a one-shot call. Accepts
+/// concatenated Zstandard and skippable frames. Memory: one window buffer
+/// sized for the current frame (window + one block + a few bytes), a block
+/// of input when the caller's input does not hold a whole block, and the
+/// decoder's tables; allocated on first need and kept for later frames that
+/// fit. Not thread-safe; move-only.
+class decompress_stream {
+public:
+    decompress_stream() noexcept;
+    ~decompress_stream();
+    decompress_stream(decompress_stream&&) noexcept;
+    decompress_stream& operator=(decompress_stream&&) noexcept;
+    decompress_stream(const decompress_stream&) = delete;
+    decompress_stream& operator=(const decompress_stream&) = delete;
+
+    /// Largest window (as log2, 10..31; default 27); frames needing more
+    /// fail with errc::window_too_large before their buffer is allocated.
+    result<unsigned> set_max_window_log(unsigned log) noexcept;
+    unsigned max_window_log() const noexcept { return max_window_log_; }
+
+    /// Consumes input and produces output until one of them runs out or a
+    /// frame ends. Returns 0 when a frame (or skippable frame) has just been
+    /// completely decoded and flushed (in.pos is then just past it), else a
+    /// hint > 0: how many input bytes the next step would like. After an
+    /// error the stream stays failed until reset().
+    result<std::size_t> decompress(out_buffer& out, in_buffer& in) noexcept;
+
+    /// Abandons any frame in progress; the next byte read starts a frame.
+    /// Keeps buffers and the window limit.
+    void reset() noexcept;
+
+    /// True between frames (nothing buffered, no frame started).
+    bool at_frame_boundary() const noexcept;
+
+    /// Bytes of heap memory currently owned.
+    std::size_t memory_usage() const noexcept;
+
+    /// Buffer sizes that make each call do a whole block's work.
+    static constexpr std::size_t recommended_in_size = 128 * 1024 + 3;
+    static constexpr std::size_t recommended_out_size = 128 * 1024;
+
+private:
+    struct impl;
+    impl* impl_ = nullptr;
+    unsigned max_window_log_ = default_max_window_log;
+};
+
+/// What a streaming compression call should do with the input given so far.
+enum class directive {
+    proceed,  ///< compress whole blocks as they fill, buffer the rest
+    flush,    ///< also compress what is buffered, so that all input given so far is decodable
+    end,      ///< compress everything and finish the frame (checksum included)
+};
+
+/// Streaming compression into one frame at a time, with the options of a
+/// `compressor`. The frame header is written when the first call of a frame
+/// is made; without a pledged size it declares no content size. Memory: an
+/// input buffer of twice the window (the window itself for inputs of at
+/// most one block) plus one block, the match tables and block scratch;
+/// allocated on the frame's first call, sized to its parameters, kept for
+/// later frames. Not thread-safe; move-only.
+class compress_stream {
+public:
+    compress_stream() noexcept;
+    ~compress_stream();
+    compress_stream(compress_stream&&) noexcept;
+    compress_stream& operator=(compress_stream&&) noexcept;
+    compress_stream(const compress_stream&) = delete;
+    compress_stream& operator=(const compress_stream&) = delete;
+
+    /// Options as on `compressor`; they apply from the next frame (changing
+    /// them mid-frame returns errc::invalid_argument).
+    result<int> set_level(int level) noexcept;
+    int level() const noexcept { return level_; }
+    result<int> set_fast(int acceleration) noexcept;
+    result<bool> set_checksum(bool on) noexcept;
+    bool checksum() const noexcept { return checksum_; }
+    result<bool> set_content_size(bool on) noexcept;
+    bool content_size() const noexcept { return content_size_; }
+    result<unsigned> set_window_log(unsigned log) noexcept;
+    unsigned window_log() const noexcept { return window_log_; }
+
+    /// Declares the next frame's size: written in its header (with the
+    /// content-size option on) and used to size its window; the frame then
+    /// fails with errc::content_size_mismatch if its input turns out longer
+    /// or shorter. Only between frames. Cleared when a frame ends or on reset.
+    result<std::uint64_t> set_pledged_size(std::uint64_t size) noexcept;
+
+    /// Takes input from `in` and writes frame bytes to `out` as `d` asks.
+    /// Returns how many bytes are still waiting to be written (call again
+    /// with more room while it is not 0); 0 with directive::flush means all
+    /// input so far is decodable from the output, with directive::end that
+    /// the frame is complete (the next call starts a new one). With
+    /// directive::end, pass the same input until 0 is returned. After an
+    /// error the stream stays failed until reset().
+    result<std::size_t> compress(out_buffer& out, in_buffer& in, directive d = directive::proceed) noexcept;
+
+    /// Abandons the frame in progress (and a pledged size); keeps options
+    /// and buffers.
+    void reset() noexcept;
+
+    /// Bytes of heap memory currently owned.
+    std::size_t memory_usage() const noexcept;
+
+    static constexpr std::size_t recommended_in_size = 128 * 1024;
+    /// compress_bound of one block plus a frame header and checksum: with
+    /// this much room a call never has output left waiting.
+    static constexpr std::size_t recommended_out_size = 128 * 1024 + 512 + 18 + 4 + 3;
+
+private:
+    struct impl;
+    impl* impl_ = nullptr;
+    int level_ = default_level;
+    bool checksum_ = false;
+    bool content_size_ = true;
+    unsigned window_log_ = 0;
+};
+
 }  // namespace zest

@@ -72,14 +72,8 @@ errc skippable_frame_size(const frame_header& h, std::size_t size, std::size_t& 
     return ok;
 }
 
-struct block_header {
-    bool last;
-    unsigned type;     // 0 raw, 1 RLE, 2 compressed (3, reserved, is rejected)
-    std::size_t size;  // Block_Size: bytes produced (raw, RLE) or read (compressed)
-    std::size_t input_size() const noexcept { return type == 1 ? 1 : size; }
-};
+}  // namespace
 
-// Reads the 3-byte block header at src[pos] and advances pos past it.
 errc read_block_header(const std::uint8_t* src, std::size_t size, std::size_t& pos, block_header& b) noexcept {
     if (size - pos < 3) return errc::truncated_input;
     const std::uint32_t bh = load_le24(src + pos);
@@ -90,8 +84,6 @@ errc read_block_header(const std::uint8_t* src, std::size_t size, std::size_t& p
     if (b.type == 3) return errc::block_invalid;
     return ok;
 }
-
-}  // namespace
 
 errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_t& out) noexcept {
     frame_header h;
@@ -126,11 +118,9 @@ errc output_buffer::reserve(std::size_t extra) noexcept {
     return ok;
 }
 
-namespace {
-
-errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::uint8_t* src,
-                             std::size_t size, const std::uint8_t* readable_end, std::size_t block_max,
-                             output_buffer& out, std::size_t frame_start) noexcept {
+errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
+                             const std::uint8_t* readable_end, std::size_t block_max, output_buffer& out,
+                             std::size_t frame_start, const history_segment& ext) noexcept {
     literals_view lits;
     std::size_t used = 0;
     ZEST_TRY(decode_literals(st, k, src, size, readable_end, block_max, lits, used));
@@ -150,12 +140,15 @@ errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::
         out.pos += lits.size;
         return ok;
     }
-    sequences_job job{&st, src + used, size - used, nb_seq, lits, out.data + frame_start, op, block_end, buffer_end};
+    sequences_job job{&st,      src + used, size - used, nb_seq,   lits,       out.data + frame_start,
+                      op,       block_end,  buffer_end,  ext.end, ext.size, ext.window};
     std::uint8_t* end = nullptr;
     ZEST_TRY(k.sequences(job, end));
     out.pos = std::size_t(end - out.data);
     return ok;
 }
+
+namespace {
 
 errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
                   output_buffer& out, unsigned max_window_log, std::size_t& consumed) noexcept {
@@ -217,7 +210,7 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
                 // a block with no literals and no sequences is valid).
                 if (bsize > block_size_max) return errc::block_invalid;
                 if (bsize > size - pos) return errc::truncated_input;
-                ZEST_TRY(decode_compressed_block(st, k, src + pos, bsize, src_end, block_max, out, frame_start));
+                ZEST_TRY(decode_compressed_block(st, k, src + pos, bsize, src_end, block_max, out, frame_start, {}));
                 pos += bsize;
                 break;
             default:

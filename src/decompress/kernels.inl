@@ -354,6 +354,10 @@ struct exec_limits {
     u8* fast_end;  // below it, wild copies stay inside the buffer and the block
     u8* frame_begin;
     errc overflow_error;
+    // History in another segment (streaming; ext_size 0 = none).
+    const u8* ext_end;
+    std::size_t ext_size;
+    std::size_t window;
 };
 
 // Near the end of the buffer: exact copies, nothing written past the block.
@@ -363,10 +367,36 @@ ZEST_NOINLINE void execute_careful(u8* op, const u8* lit, std::size_t ll, std::s
     exact_match_copy(op + ll, offset, ml);
 }
 
+// A match that starts in the history segment before frame_begin (streaming
+// decoders wrap their window buffer): exact copies, from that segment's end
+// and then, if the match runs on, from frame_begin.
+ZEST_NOINLINE errc execute_ext(u8* op, const u8* lit, std::size_t ll, std::size_t ml, std::size_t offset,
+                               const exec_limits& lim) noexcept {
+    u8* const m = op + ll;
+    const std::size_t before = offset - std::size_t(m - lim.frame_begin);  // bytes back from ext_end
+    if (lim.ext_size == 0 || before > lim.ext_size || offset > lim.window) return errc::offset_invalid;
+    if (ll + ml > std::size_t(lim.block_end - op)) return lim.overflow_error;
+    std::memcpy(op, lit, ll);
+    const u8* const from = lim.ext_end - before;
+    if (ml <= before) {
+        std::memmove(m, from, ml);
+    } else {
+        std::memmove(m, from, before);
+        exact_match_copy(m + before, offset, ml - before);
+    }
+    return ok;
+}
+
 ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_limits& lim) noexcept {
     const std::size_t ll = s.ll, ml = s.ml, offset = s.offset;
     if (ZEST_UNLIKELY(ll > std::size_t(lim.lit_end - lit))) return errc::sequences_invalid;
-    if (ZEST_UNLIKELY(offset > std::size_t(op - lim.frame_begin) + ll)) return errc::offset_invalid;
+    if (ZEST_UNLIKELY(offset > std::size_t(op - lim.frame_begin) + ll)) {
+        const errc e = execute_ext(op, lit, ll, ml, offset, lim);
+        if (e != ok) return e;
+        op += ll + ml;
+        lit += ll;
+        return ok;
+    }
     const std::size_t total = ll + ml;
     // Signed: op may already be past fast_end near the buffer's end (total
     // is at most a few hundred KiB, so the cast is exact).
@@ -460,6 +490,9 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
         lim.fast_end = wild_end < job.block_end ? wild_end : job.block_end;
     }
     lim.frame_begin = job.frame_begin;
+    lim.ext_end = job.ext_end;
+    lim.ext_size = job.ext_size;
+    lim.window = job.window;
     // Running past the block's limit is corruption unless the limit is the
     // caller's buffer, in which case the buffer is too small.
     lim.overflow_error = job.block_end == job.buffer_end ? errc::destination_too_small : errc::block_invalid;

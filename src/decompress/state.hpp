@@ -68,6 +68,12 @@ struct sequences_job {
     std::uint8_t* op;               // where the block's output starts
     std::uint8_t* block_end;        // op + the most this block may produce
     std::uint8_t* buffer_end;       // end of writable memory (wild copies stay below)
+    // Streaming only: history before frame_begin, in another segment of the
+    // window buffer ending at ext_end (ext_size bytes, 0 = none). Matches
+    // reach into it up to `window` bytes back from where they start.
+    const std::uint8_t* ext_end = nullptr;
+    std::size_t ext_size = 0;
+    std::size_t window = 0;
 };
 
 /// Hot loops, compiled once per ISA from kernels.inl.

@@ -1,0 +1,351 @@
+// Streaming decompression: a frame at a time, through a window buffer.
+//
+// Blocks are decoded into one buffer of window + one block (+ slack), in a
+// segment that starts at the buffer's beginning and grows; when the next
+// block might not fit, the segment restarts at the beginning and the
+// previous one becomes the history that matches reach into past the new
+// segment's start (history_segment). Decoded bytes are handed out before the
+// next block overwrites anything. A block is decoded straight from the
+// caller's input when it is all there, else gathered first.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "decompress/frame.hpp"
+#include "zest/zest.hpp"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace zest {
+
+using detail::ok;
+
+struct decompress_stream::impl {
+    enum class stage {
+        frame_header,  // gathering the frame (or skippable frame) header
+        block_header,  // gathering a block header
+        block_body,    // gathering or copying a block's content
+        flush,         // handing out a decoded block
+        checksum,      // gathering the content checksum
+        skip,          // passing over a skippable frame's payload
+    };
+
+    std::unique_ptr<detail::decoder_state> st;
+    std::unique_ptr<std::uint8_t[]> ring;  // window buffer
+    std::size_t ring_cap = 0;
+    std::unique_ptr<std::uint8_t[]> gather;  // headers, checksums, blocks split across calls
+    std::size_t gathered = 0;
+
+    stage stg = stage::frame_header;
+    errc failed{};  // sticky error (0 = none)
+    detail::frame_header h;
+    detail::block_header b{};
+    std::size_t block_max = 0;
+    std::size_t need = 0;           // bytes the current stage still wants
+    std::uint64_t skip_left = 0;
+    std::size_t wpos = 0;           // end of decoded data in the ring
+    std::size_t flushed = 0;        // decoded bytes already handed out
+    std::size_t block_start = 0;    // where the block being decoded starts
+    std::size_t ext_end = 0, ext_size = 0;  // previous segment of the ring
+    std::uint64_t produced = 0;     // frame bytes decoded so far
+    XXH64_state_t xxh;
+
+    static constexpr std::size_t gather_cap = detail::block_size_max + detail::wild_slack;
+
+    void start_over() noexcept {
+        stg = stage::frame_header;
+        gathered = 0;
+        need = 0;
+        wpos = flushed = block_start = ext_end = ext_size = 0;
+    }
+
+    errc fail(errc e) noexcept {
+        failed = e;
+        return e;
+    }
+
+    // Copies up to `want - gathered` bytes of input into the gather buffer;
+    // true when it holds `want` bytes.
+    bool gather_up_to(std::size_t want, in_buffer& in) noexcept {
+        const std::size_t n = std::min(want - gathered, in.size - in.pos);
+        std::memcpy(gather.get() + gathered, static_cast<const std::uint8_t*>(in.src) + in.pos, n);
+        gathered += n;
+        in.pos += n;
+        return gathered == want;
+    }
+
+    // Bytes of header the gathered prefix says the frame header has (0 when
+    // more bytes are needed to know).
+    std::size_t header_size_needed() const noexcept {
+        if (gathered < 4) return 0;
+        const std::uint32_t magic = detail::load_le32(gather.get());
+        if ((magic & 0xFFFFFFF0u) == detail::skippable_magic_base) return 8;
+        if (magic != detail::zstd_magic) return 4;  // parse reports unknown_frame
+        if (gathered < 5) return 0;
+        const unsigned fhd = gather[4];
+        static constexpr unsigned did_bytes[4] = {0, 1, 2, 4};
+        static constexpr unsigned fcs_bytes[4] = {0, 2, 4, 8};
+        const bool single = (fhd >> 5) & 1;
+        const unsigned fcs = (fhd >> 6) == 0 ? (single ? 1 : 0) : fcs_bytes[fhd >> 6];
+        return 5 + (single ? 0 : 1) + did_bytes[fhd & 3] + fcs;
+    }
+
+    errc begin_frame(unsigned max_window_log) noexcept {
+        ZEST_TRY(detail::parse_frame_header(gather.get(), gathered, h));
+        gathered = 0;
+        if (h.skippable) {
+            skip_left = h.content_size;
+            stg = stage::skip;
+            return ok;
+        }
+        if (h.window_size > (std::uint64_t(1) << max_window_log)) return errc::window_too_large;
+        if (h.dict_id != 0) return errc::dictionary_required;
+        const auto window = std::size_t(h.window_size);
+        block_max = std::min<std::size_t>(window, detail::block_size_max);
+        // The previous segment must end at least window + slack bytes in,
+        // so that wild copies near a new segment's end never reach history
+        // still in reach: a segment restarts when fewer than block_max +
+        // slack bytes are left, hence window + block_max + 2 * slack.
+        const std::size_t want = window + block_max + 2 * detail::wild_slack;
+        if (ring_cap < want) {
+            ring.reset();
+            ring_cap = 0;
+            ring.reset(new (std::nothrow) std::uint8_t[want]);
+            if (!ring) return errc::out_of_memory;
+            ring_cap = want;
+        }
+        st->reset_frame();
+        if (h.checksum) XXH64_reset(&xxh, 0);
+        produced = 0;
+        wpos = flushed = ext_end = ext_size = 0;
+        stg = stage::block_header;
+        return ok;
+    }
+
+    errc begin_block() noexcept {
+        std::size_t pos = 0;
+        ZEST_TRY(detail::read_block_header(gather.get(), 3, pos, b));
+        gathered = 0;
+        if (b.type != 2 && b.size > block_max) return errc::block_invalid;
+        if (b.type == 2 && b.size > detail::block_size_max) return errc::block_invalid;
+        // Room for a whole block (and wild copies) after wpos, else restart
+        // the segment at the ring's beginning.
+        if (ring_cap - wpos < block_max + detail::wild_slack) {
+            ext_end = wpos;
+            ext_size = wpos;
+            wpos = flushed = 0;
+        }
+        block_start = wpos;
+        need = b.input_size();
+        stg = stage::block_body;
+        return ok;
+    }
+
+    errc decode_body(const std::uint8_t* src, const std::uint8_t* readable_end) noexcept {
+        detail::output_buffer out;
+        out.data = ring.get();
+        out.pos = wpos;
+        out.cap = ring_cap;
+        const detail::history_segment ext{ring.get() + ext_end, ext_size, std::size_t(h.window_size)};
+        ZEST_TRY(detail::decode_compressed_block(*st, detail::active_kernels(), src, b.size, readable_end, block_max,
+                                                 out, 0, ext));
+        wpos = out.pos;
+        return ok;
+    }
+
+    errc end_block() noexcept {
+        const std::size_t n = wpos - block_start;
+        produced += n;
+        if (h.content_size != detail::content_size_unknown && produced > h.content_size)
+            return errc::content_size_mismatch;
+        if (h.checksum) XXH64_update(&xxh, ring.get() + block_start, n);
+        stg = stage::flush;
+        return ok;
+    }
+
+    // One step of the current stage. `progress` is false when it could not
+    // move for lack of input or output room; `frame_done` is set when a
+    // frame has just ended (and all its output is handed out).
+    errc step(out_buffer& out, in_buffer& in, unsigned max_window_log, bool& progress, bool& frame_done) noexcept {
+        const std::size_t avail = in.size - in.pos;
+        const auto* const ip = static_cast<const std::uint8_t*>(in.src) + in.pos;
+        progress = false;
+        switch (stg) {
+            case stage::frame_header: {
+                if (avail == 0) return ok;
+                const std::size_t known = header_size_needed();
+                const std::size_t want = gathered < 4 ? 4 : known ? known : 5;
+                progress = true;
+                if (!gather_up_to(want, in)) return ok;
+                const std::size_t size = header_size_needed();
+                if (size == 0 || size > gathered) return ok;  // gather the rest
+                return begin_frame(max_window_log);
+            }
+            case stage::block_header:
+                if (avail == 0) return ok;
+                progress = true;
+                if (!gather_up_to(3, in)) return ok;
+                return begin_block();
+            case stage::block_body: {
+                if (b.type == 1) {  // RLE: one byte
+                    if (avail == 0) return ok;
+                    progress = true;
+                    std::memset(ring.get() + wpos, *ip, b.size);
+                    wpos += b.size;
+                    in.pos += 1;
+                    return end_block();
+                }
+                if (b.type == 0) {  // raw: copied as it comes
+                    const std::size_t n = std::min(avail, need);
+                    if (n == 0 && need != 0) return ok;
+                    progress = true;
+                    if (n) std::memcpy(ring.get() + wpos, ip, n);
+                    wpos += n;
+                    in.pos += n;
+                    need -= n;
+                    return need == 0 ? end_block() : ok;
+                }
+                if (gathered == 0 && avail >= need) {  // whole block in the caller's input
+                    progress = true;
+                    ZEST_TRY(decode_body(ip, ip + avail));
+                    in.pos += need;
+                    return end_block();
+                }
+                if (avail == 0) return ok;
+                progress = true;
+                if (!gather_up_to(need, in)) return ok;
+                gathered = 0;
+                ZEST_TRY(decode_body(gather.get(), gather.get() + gather_cap));
+                return end_block();
+            }
+            case stage::flush: {
+                const std::size_t n = std::min(wpos - flushed, out.size - out.pos);
+                if (n) {
+                    std::memcpy(static_cast<std::uint8_t*>(out.dst) + out.pos, ring.get() + flushed, n);
+                    out.pos += n;
+                    flushed += n;
+                    progress = true;
+                }
+                if (flushed != wpos) return ok;
+                progress = true;
+                if (!b.last) {
+                    stg = stage::block_header;
+                    return ok;
+                }
+                if (h.content_size != detail::content_size_unknown && produced != h.content_size)
+                    return errc::content_size_mismatch;
+                if (h.checksum) {
+                    stg = stage::checksum;
+                    return ok;
+                }
+                start_over();
+                frame_done = true;
+                return ok;
+            }
+            case stage::checksum:
+                if (avail == 0) return ok;
+                progress = true;
+                if (!gather_up_to(4, in)) return ok;
+                if (std::uint32_t(XXH64_digest(&xxh)) != detail::load_le32(gather.get()))
+                    return errc::checksum_mismatch;
+                start_over();
+                frame_done = true;
+                return ok;
+            case stage::skip: {
+                const auto n = std::size_t(std::min<std::uint64_t>(skip_left, avail));
+                in.pos += n;
+                skip_left -= n;
+                progress = n != 0;
+                if (skip_left != 0) return ok;
+                progress = true;
+                start_over();
+                frame_done = true;
+                return ok;
+            }
+        }
+        return ok;
+    }
+
+    // What the next call would like to read.
+    std::size_t hint() const noexcept {
+        switch (stg) {
+            case stage::frame_header: {
+                const std::size_t want = std::max<std::size_t>(header_size_needed(), 5);
+                return want > gathered ? want - gathered : 1;
+            }
+            case stage::block_header: return 3 - gathered;
+            case stage::block_body: return (b.type == 0 ? need : need - gathered) + 3;
+            case stage::flush: return b.last ? (h.checksum ? 4 : 1) : 3;
+            case stage::checksum: return 4 - gathered;
+            case stage::skip: return std::size_t(std::min<std::uint64_t>(skip_left, detail::block_size_max));
+        }
+        return 1;
+    }
+};
+
+decompress_stream::decompress_stream() noexcept = default;
+decompress_stream::~decompress_stream() { delete impl_; }
+decompress_stream::decompress_stream(decompress_stream&& o) noexcept
+    : impl_(o.impl_), max_window_log_(o.max_window_log_) {
+    o.impl_ = nullptr;
+}
+decompress_stream& decompress_stream::operator=(decompress_stream&& o) noexcept {
+    if (this != &o) {
+        delete impl_;
+        impl_ = o.impl_;
+        max_window_log_ = o.max_window_log_;
+        o.impl_ = nullptr;
+    }
+    return *this;
+}
+
+result<unsigned> decompress_stream::set_max_window_log(unsigned log) noexcept {
+    if (log < 10 || log > max_window_log_limit) return errc::invalid_argument;
+    max_window_log_ = log;
+    return log;
+}
+
+result<std::size_t> decompress_stream::decompress(out_buffer& out, in_buffer& in) noexcept {
+    if (in.pos > in.size || out.pos > out.size || (!in.src && in.size) || (!out.dst && out.size))
+        return errc::invalid_argument;
+    if (!impl_) {
+        impl_ = new (std::nothrow) impl;
+        if (!impl_) return errc::out_of_memory;
+    }
+    impl& s = *impl_;
+    if (s.failed != errc{}) return s.failed;
+    if (!s.st) {
+        s.st.reset(new (std::nothrow) detail::decoder_state);
+        s.gather.reset(new (std::nothrow) std::uint8_t[impl::gather_cap]);
+        if (!s.st || !s.gather) {
+            s.st.reset();
+            return errc::out_of_memory;  // not sticky: nothing was consumed
+        }
+    }
+    for (;;) {
+        bool progress = false, frame_done = false;
+        const errc e = s.step(out, in, max_window_log_, progress, frame_done);
+        if (e != ok) return s.fail(e);
+        if (frame_done) return std::size_t(0);
+        if (!progress) return s.hint();
+    }
+}
+
+void decompress_stream::reset() noexcept {
+    if (!impl_) return;
+    impl_->failed = errc{};
+    impl_->start_over();
+}
+
+bool decompress_stream::at_frame_boundary() const noexcept {
+    return !impl_ || (impl_->stg == impl::stage::frame_header && impl_->gathered == 0);
+}
+
+std::size_t decompress_stream::memory_usage() const noexcept {
+    if (!impl_) return 0;
+    return sizeof(impl) + (impl_->st ? sizeof(detail::decoder_state) + impl::gather_cap : 0) + impl_->ring_cap;
+}
+
+}  // namespace zest

@@ -1,0 +1,319 @@
+// Streaming decompression: frames written by libzstd (one-shot and
+// streaming, small windows that make the window buffer wrap, checksums,
+// skippable and concatenated frames), fed in every size pattern, must come
+// out as the one-shot decoder's bytes; errors are reported and sticky.
+#include <gtest/gtest.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "corpus.hpp"
+#include "zest/zest.hpp"
+
+namespace {
+
+using zest::test::bytes;
+
+// Sizes of successive input and output buffers handed to the stream.
+using chunker = std::function<std::size_t(std::size_t call)>;
+
+struct stream_run {
+    bytes out;
+    std::size_t frames_done = 0;  // calls that returned 0
+    std::size_t last_hint = 0;
+    zest::errc error{};
+};
+
+// Feeds `src` through a decompress_stream, input and output cut by the two
+// chunkers, until the input is consumed and no output is pending.
+stream_run stream_decode(zest::decompress_stream& ds, std::span<const std::byte> src, const chunker& in_size,
+                         const chunker& out_size) {
+    stream_run r;
+    std::size_t in_at = 0;
+    std::vector<std::byte> buf;
+    for (std::size_t call = 0;; ++call) {
+        const std::size_t ni = std::min(in_size(call), src.size() - in_at);
+        zest::in_buffer in{src.data() + in_at, ni, 0};
+        buf.assign(std::max<std::size_t>(out_size(call), 1), std::byte{0});
+        zest::out_buffer out{buf.data(), buf.size(), 0};
+        const auto res = ds.decompress(out, in);
+        if (!res) {
+            r.error = res.error();
+            return r;
+        }
+        r.out.insert(r.out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(out.pos));
+        in_at += in.pos;
+        r.last_hint = *res;
+        if (*res == 0) ++r.frames_done;
+        // Done when all input is in and either a frame just ended or the
+        // call could do nothing more (a truncated frame).
+        if (in_at == src.size() && (*res == 0 || (in.pos == 0 && out.pos == 0))) return r;
+        if (call > 100'000'000) {
+            ADD_FAILURE() << "no end";
+            return r;
+        }
+    }
+}
+
+chunker fixed(std::size_t n) {
+    return [n](std::size_t) { return n; };
+}
+chunker seeded(std::uint64_t seed, std::size_t max) {
+    auto rng = std::make_shared<std::mt19937_64>(seed);
+    return [rng, max](std::size_t) { return std::size_t((*rng)() % max) + 1; };
+}
+
+bytes zstd_oneshot(std::span<const std::byte> src, int level, int window_log = 0, bool checksum = false,
+                   bool content_size = true) {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
+    if (window_log) ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, window_log);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, checksum ? 1 : 0);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, content_size ? 1 : 0);
+    bytes out(ZSTD_compressBound(src.size()));
+    const std::size_t n = ZSTD_compress2(c, out.data(), out.size(), src.data(), src.size());
+    ZSTD_freeCCtx(c);
+    EXPECT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
+    out.resize(n);
+    return out;
+}
+
+// A frame written by libzstd's streaming API in small pieces with flushes:
+// no content size, many small blocks.
+bytes zstd_streamed(std::span<const std::byte> src, int level, int window_log) {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, window_log);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+    bytes out;
+    std::vector<std::byte> buf(ZSTD_CStreamOutSize());
+    std::size_t at = 0;
+    std::mt19937_64 rng(7);
+    for (;;) {
+        const std::size_t n = std::min<std::size_t>(src.size() - at, rng() % 50000 + 1);
+        const bool last = at + n == src.size();
+        ZSTD_inBuffer in{src.data() + at, n, 0};
+        std::size_t left;
+        do {
+            ZSTD_outBuffer o{buf.data(), buf.size(), 0};
+            left = ZSTD_compressStream2(c, &o, &in, last ? ZSTD_e_end : (rng() % 4 == 0 ? ZSTD_e_flush : ZSTD_e_continue));
+            EXPECT_FALSE(ZSTD_isError(left)) << ZSTD_getErrorName(left);
+            if (ZSTD_isError(left)) break;
+            out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
+        } while (in.pos < in.size || (last && left != 0));
+        at += n;
+        if (last) break;
+    }
+    ZSTD_freeCCtx(c);
+    return out;
+}
+
+bytes skippable(std::size_t n, std::uint8_t fill) {
+    bytes f(8 + n, std::byte{fill});
+    const std::uint32_t magic = 0x184D2A53u, size = std::uint32_t(n);
+    std::memcpy(f.data(), &magic, 4);
+    std::memcpy(f.data() + 4, &size, 4);
+    return f;
+}
+
+struct named_chunkers {
+    const char* name;
+    chunker in, out;
+};
+
+std::vector<named_chunkers> patterns() {
+    return {
+        {"whole", fixed(SIZE_MAX / 2), fixed(64u << 20)},
+        {"one-byte-in", fixed(1), fixed(64u << 10)},
+        {"one-byte-out", fixed(64u << 10), fixed(1)},
+        {"one-byte-both", fixed(1), fixed(1)},
+        {"7-and-13", fixed(7), fixed(13)},
+        {"recommended", fixed(zest::decompress_stream::recommended_in_size),
+         fixed(zest::decompress_stream::recommended_out_size)},
+        {"random-small", seeded(1, 300), seeded(2, 300)},
+        {"random-large", seeded(3, 300000), seeded(4, 300000)},
+    };
+}
+
+void expect_stream_decodes(std::span<const std::byte> frames, std::span<const std::byte> original,
+                           std::size_t n_frames, bool small_inputs_only_patterns = false) {
+    for (const auto& p : patterns()) {
+        if (small_inputs_only_patterns && original.size() > (1u << 20) && std::string(p.name).find("one-byte") == 0)
+            continue;
+        zest::decompress_stream ds;
+        const stream_run r = stream_decode(ds, frames, p.in, p.out);
+        ASSERT_EQ(r.error, zest::errc{}) << p.name << ": " << zest::error_message(r.error);
+        EXPECT_TRUE(zest::test::same_bytes(r.out, original)) << p.name;
+        EXPECT_EQ(r.frames_done, n_frames) << p.name;
+        EXPECT_EQ(r.last_hint, 0u) << p.name;
+        EXPECT_TRUE(ds.at_frame_boundary()) << p.name;
+    }
+}
+
+TEST(DecompressStream, OneShotFramesOfEveryShape) {
+    for (int level : {-3, 1, 3, 9}) {
+        for (const bytes& src : {zest::test::english_text(300000, 1), zest::test::random_bytes(200000, 2),
+                                 zest::test::zeros(300000), zest::test::int32_runs(150000, 3), bytes{}}) {
+            const bytes f = zstd_oneshot(src, level, 0, level == 3);
+            SCOPED_TRACE("level " + std::to_string(level) + " size " + std::to_string(src.size()));
+            expect_stream_decodes(f, src, 1);
+        }
+    }
+}
+
+TEST(DecompressStream, SmallWindowsMakeTheBufferWrap) {
+    // Windows of 1 KiB to 128 KiB over inputs many times larger: matches
+    // reach from one segment of the window buffer into the previous one.
+    const bytes src = zest::test::mixed(3u << 20, 11);
+    for (int wlog : {10, 12, 17}) {
+        for (int level : {1, 3, 19}) {
+            const bytes f = zstd_oneshot(src, level, wlog, true, wlog != 17);
+            SCOPED_TRACE("window log " + std::to_string(wlog) + " level " + std::to_string(level));
+            expect_stream_decodes(f, src, 1, true);
+        }
+    }
+}
+
+TEST(DecompressStream, StreamedFramesWithoutContentSize) {
+    const bytes src = zest::test::mixed(2u << 20, 12);
+    const bytes f = zstd_streamed(src, 3, 16);
+    ASSERT_EQ(ZSTD_getFrameContentSize(f.data(), f.size()), ZSTD_CONTENTSIZE_UNKNOWN);
+    expect_stream_decodes(f, src, 1, true);
+}
+
+TEST(DecompressStream, ConcatenatedAndSkippableFrames) {
+    const bytes a = zest::test::json_logs(100000, 4), b = zest::test::c_source(70000, 5);
+    bytes frames = skippable(0, 0);
+    for (const bytes& part : {zstd_oneshot(a, 1), skippable(1000, 0xAB), zstd_oneshot(b, 5, 0, true), zstd_oneshot({}, 3),
+                              skippable(5, 1)})
+        frames.insert(frames.end(), part.begin(), part.end());
+    bytes both = a;
+    both.insert(both.end(), b.begin(), b.end());
+    expect_stream_decodes(frames, both, 6);
+}
+
+TEST(DecompressStream, ZestFramesToo) {
+    const bytes src = zest::test::mixed(1u << 20, 13);
+    zest::compressor c;
+    c.set_checksum(true);
+    for (int level : {-5, 1, 3}) {
+        c.set_level(level);
+        const bytes f = c.compress(src);
+        expect_stream_decodes(f, src, 1);
+    }
+}
+
+TEST(DecompressStream, TruncatedInputLeavesAHint) {
+    const bytes src = zest::test::english_text(200000, 6);
+    const bytes f = zstd_oneshot(src, 3, 0, true);
+    for (std::size_t cut : {std::size_t(1), std::size_t(4), std::size_t(5), std::size_t(9), f.size() / 2, f.size() - 1}) {
+        zest::decompress_stream ds;
+        const stream_run r = stream_decode(ds, std::span(f).first(cut), fixed(1000), fixed(1000));
+        EXPECT_EQ(r.error, zest::errc{}) << cut;
+        EXPECT_GT(r.last_hint, 0u) << cut;
+        EXPECT_EQ(r.frames_done, 0u) << cut;
+        EXPECT_FALSE(ds.at_frame_boundary()) << cut;
+        EXPECT_LE(r.out.size(), src.size());
+        EXPECT_TRUE(std::equal(r.out.begin(), r.out.end(), src.begin())) << cut;
+    }
+}
+
+TEST(DecompressStream, ErrorsAreReportedAndSticky) {
+    const bytes src = zest::test::english_text(100000, 8);
+    bytes f = zstd_oneshot(src, 3, 0, true);
+    {
+        bytes bad = f;
+        bad.back() ^= std::byte{1};  // checksum
+        zest::decompress_stream ds;
+        EXPECT_EQ(stream_decode(ds, bad, fixed(4096), fixed(4096)).error, zest::errc::checksum_mismatch);
+        // Sticky until reset.
+        zest::in_buffer in{f.data(), f.size(), 0};
+        bytes out(src.size());
+        zest::out_buffer o{out.data(), out.size(), 0};
+        auto r = ds.decompress(o, in);
+        ASSERT_FALSE(r);
+        EXPECT_EQ(r.error(), zest::errc::checksum_mismatch);
+        EXPECT_EQ(in.pos, 0u);
+        ds.reset();
+        r = ds.decompress(o, in);
+        ASSERT_TRUE(r) << r.message();
+        EXPECT_EQ(*r, 0u);
+        EXPECT_TRUE(zest::test::same_bytes(std::span(out).first(o.pos), src));
+    }
+    {
+        bytes bad = f;
+        bad[0] ^= std::byte{1};
+        zest::decompress_stream ds;
+        EXPECT_EQ(stream_decode(ds, bad, fixed(1), fixed(1)).error, zest::errc::unknown_frame);
+    }
+    {
+        // Corrupt block contents: an error, never a crash (and under the
+        // sanitizers, never an out-of-bounds access).
+        std::mt19937_64 rng(9);
+        std::size_t errors = 0;
+        for (int i = 0; i < 200; ++i) {
+            bytes bad = f;
+            bad[20 + rng() % (bad.size() - 24)] ^= std::byte(std::uint8_t(1 + rng() % 255));
+            zest::decompress_stream ds;
+            const stream_run r = stream_decode(ds, bad, seeded(i, 5000), seeded(i + 1, 5000));
+            errors += r.error != zest::errc{};
+        }
+        EXPECT_GT(errors, 150u);  // the checksum catches what decoding does not
+    }
+}
+
+TEST(DecompressStream, WindowLimitIsApplied) {
+    const bytes src = zest::test::english_text(1u << 20, 10);
+    const bytes f = zstd_oneshot(src, 3, 20, false, false);  // declares a 1 MiB window
+    zest::decompress_stream ds;
+    ASSERT_TRUE(ds.set_max_window_log(19));
+    EXPECT_EQ(stream_decode(ds, f, fixed(100), fixed(100)).error, zest::errc::window_too_large);
+    EXPECT_LT(ds.memory_usage(), std::size_t(1) << 19);  // refused before the window buffer
+    EXPECT_FALSE(ds.set_max_window_log(9));
+    EXPECT_FALSE(ds.set_max_window_log(32));
+    ds.reset();
+    ASSERT_TRUE(ds.set_max_window_log(20));
+    const stream_run r = stream_decode(ds, f, fixed(100000), fixed(100000));
+    ASSERT_EQ(r.error, zest::errc{});
+    EXPECT_TRUE(zest::test::same_bytes(r.out, src));
+}
+
+TEST(DecompressStream, MemoryIsBoundedByTheWindow) {
+    const bytes src = zest::test::mixed(4u << 20, 14);
+    for (int wlog : {10, 16, 20}) {
+        const bytes f = zstd_oneshot(src, 3, wlog, false, false);
+        zest::decompress_stream ds;
+        const stream_run r = stream_decode(ds, f, fixed(65536), fixed(65536));
+        ASSERT_EQ(r.error, zest::errc{});
+        EXPECT_TRUE(zest::test::same_bytes(r.out, src));
+        const std::size_t window = std::size_t(1) << wlog, block = std::min<std::size_t>(window, 128u << 10);
+        // The window buffer, one block of gathered input, and the decoder's
+        // tables and literal buffer (about 140 KiB): no more.
+        EXPECT_LE(ds.memory_usage(), window + block + (128u << 10) + (160u << 10)) << wlog;
+        EXPECT_GE(ds.memory_usage(), window) << wlog;
+    }
+}
+
+TEST(DecompressStream, MovedStreamsKeepWorking) {
+    const bytes src = zest::test::json_logs(50000, 15);
+    const bytes f = zstd_oneshot(src, 3);
+    zest::decompress_stream a;
+    bytes out(src.size());
+    zest::in_buffer in{f.data(), f.size() / 2, 0};
+    zest::out_buffer o{out.data(), out.size(), 0};
+    ASSERT_TRUE(a.decompress(o, in));
+    zest::decompress_stream b(std::move(a));
+    in.size = f.size();
+    const auto r = b.decompress(o, in);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(*r, 0u);
+    EXPECT_TRUE(zest::test::same_bytes(std::span(out).first(o.pos), src));
+}
+
+}  // namespace
