@@ -10,57 +10,42 @@
 #include <xxhash.h>
 
 #include "common/bits.hpp"
-#include "compress/literals_encode.hpp"
-#include "compress/match_finder.hpp"
-#include "compress/sequences_encode.hpp"
+#include "compress/frame_writer.hpp"
 #include "zest/zest.hpp"
 
 namespace zest {
 namespace detail {
 
-inline constexpr std::size_t block_size_max = 128 * 1024;
-// Positions in the match tables stay below this; a frame that would pass it
-// starts on cleared tables.
-inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;
-
-/// Everything a compressor keeps between calls: allocated on first use.
-struct encoder_state {
-    std::vector<std::uint32_t> hash_table, chain_table;
-    std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
-    std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
-    std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
-    std::unique_ptr<std::uint32_t[]> codes{new (std::nothrow) std::uint32_t[block_size_max / 3 + 1]};
-    // What the decoder holds (prev) and would hold after the block being
-    // written (next), swapped rather than copied when the block is kept.
-    literals_entropy lit[2];
-    seq_entropy seq[2];
-    unsigned prev = 0;
-};
-
-namespace {
-
 constexpr std::uint32_t frame_magic = 0xFD2FB528u;
 
-void put_le32(std::uint8_t* p, std::uint32_t v) noexcept { std::memcpy(p, &v, 4); }
-void put_le24(std::uint8_t* p, std::uint32_t v) noexcept {
-    p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8), p[2] = std::uint8_t(v >> 16);
+std::size_t encoder_state::memory_usage() const noexcept {
+    return sizeof(encoder_state) + block_size_max + seq_store::lits_slack +
+           (block_size_max / 3 + 1) * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
+           (hash_table.capacity() + chain_table.capacity()) * sizeof(std::uint32_t);
 }
 
-struct frame_options {
-    int level;
-    bool checksum;
-    bool content_size;
-    unsigned window_log;  // 0: from the level
-};
+compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept {
+    compression_params p = params_for_level(o.level, size);
+    if (o.window_log) p.window_log = std::min(p.window_log, o.window_log);
+    p.window_log = std::max(p.window_log, 10u);
+    if (p.strat > strategy::dfast) {
+        // Until the stronger strategies exist, dfast stands in for them; its
+        // tables stay at the sizes it uses itself rather than those of a
+        // binary tree (which reach hundreds of MiB at the top levels).
+        p.hash_log = std::min(p.hash_log, 20u);
+        p.chain_log = std::min(p.chain_log, 20u);
+    }
+    return p;
+}
 
-// Frame header; returns its size, 0 when it does not fit.
 std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uint64_t size, unsigned window_log,
                                const frame_options& o) noexcept {
-    if (capacity < 18) return 0;
+    if (capacity < frame_header_max) return 0;
     put_le32(dst, frame_magic);
-    const bool single = o.content_size && size <= (std::uint64_t(1) << window_log);
+    const bool declared = o.content_size && size != size_unknown;
+    const bool single = declared && size <= (std::uint64_t(1) << window_log);
     unsigned fcs_flag = 0, fcs_bytes = 0;
-    if (o.content_size) {
+    if (declared) {
         if (size < 256 && single) fcs_flag = 0, fcs_bytes = 1;
         else if (size < 65536 + 256) fcs_flag = 1, fcs_bytes = 2;
         else if (size <= 0xFFFFFFFFu) fcs_flag = 2, fcs_bytes = 4;
@@ -74,11 +59,7 @@ std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uin
     return p;
 }
 
-// The address of index 0 when index `low` is at `src` (it is never
-// dereferenced below `low`).
-const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexcept {
-    return reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(src) - low);
-}
+namespace {
 
 bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
     for (std::size_t i = 1; i < n; ++i)
@@ -86,30 +67,19 @@ bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
     return true;
 }
 
-result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
-                                   const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
-    if (!st.lits || !st.seqs || !st.codes) return errc::out_of_memory;
-    compression_params p = params_for_level(o.level, size);
-    if (o.window_log) p.window_log = std::min(p.window_log, o.window_log);
-    p.window_log = std::max(p.window_log, 10u);
-    if (p.strat > strategy::dfast) {
-        // Until the stronger strategies exist, dfast stands in for them; its
-        // tables stay at the sizes it uses itself rather than those of a
-        // binary tree (which reach hundreds of MiB at the top levels).
-        p.hash_log = std::min(p.hash_log, 20u);
-        p.chain_log = std::min(p.chain_log, 20u);
-    }
+}  // namespace
 
-    std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
-    if (pos == 0) return errc::destination_too_small;
-
+errc block_writer::begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept {
+    if (!st.usable()) return errc::out_of_memory;
+    st_ = &st;
     // Tables sized for this frame. A context that used the same sizes for
     // its previous frame keeps them as they are: positions go on counting
     // from where that frame ended, so its entries fall below `low` and are
     // ignored. Fresh tables start at 1, so that their zeroes are ignored too.
     const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p);
+    const std::uint64_t span = size == size_unknown ? block_size_max : size;
     if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
-        st.next_index >= index_limit || size > index_limit - st.next_index) {
+        st.next_index >= index_limit || span > index_limit - st.next_index) {
         try {
             st.hash_table.assign(hash_entries, 0);
             st.chain_table.assign(chain_entries, 0);
@@ -119,79 +89,122 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
         }
         st.next_index = 1;
     }
-    match_state ms;
-    ms.low = st.next_index;
-    ms.base = frame_base(src, ms.low);
-    ms.params = p;
-    ms.hash_table = st.hash_table.data();
-    ms.chain_table = st.chain_table.data();
-    st.next_index += std::uint32_t(std::min<std::size_t>(size, index_limit));
+    ms_ = match_state{};
+    ms_.low = st.next_index;
+    ms_.params = p;
+    ms_.hash_table = st.hash_table.data();
+    ms_.chain_table = st.chain_table.data();
+    // Until the frame ends, a failure leaves positions that cannot be trusted.
+    st.next_index = index_limit;
 
-    repeat_offsets reps;
+    reps_ = repeat_offsets{};
     st.lit[st.prev].valid = false;
     st.seq[st.prev].reset();
-    const std::size_t block_max = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
-    seq_store store;
-    store.lits = st.lits.get();
-    store.seqs = st.seqs.get();
-    store.codes = st.codes.get();
-    store.src_end = src + size;
+    block_max_ = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+    store_ = seq_store{};
+    store_.lits = st.lits.get();
+    store_.seqs = st.seqs.get();
+    store_.codes = st.codes.get();
+    return ok;
+}
 
+result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
+                                        std::uint8_t* dst, std::size_t capacity) noexcept {
+    encoder_state& st = *st_;
+    const compression_params& p = ms_.params;
+    const std::uint8_t* const block = ms_.base + from;
+    if (capacity < 3) return errc::destination_too_small;
+    std::uint8_t* const body = dst + 3;
+    const std::size_t room = capacity - 3;
+
+    std::size_t body_size = 0;
+    unsigned type = 0;  // 0 raw, 1 RLE, 2 compressed
+    if (n > 1 && all_same(block, n)) {
+        if (room < 1) return errc::destination_too_small;
+        body[0] = block[0];
+        body_size = 1;
+        type = 1;
+    } else if (n > 0) {
+        const repeat_offsets saved = reps_;
+        store_.clear();
+        store_.src_end = readable_end;
+        if (p.strat == strategy::fast) find_matches_fast(ms_, store_, reps_, from, from + n);
+        else find_matches_dfast(ms_, store_, reps_, from, from + n);
+        // Compressed only when it saves enough; written in place, and
+        // replaced by the raw bytes if it does not.
+        const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));
+        // Negative levels store literals raw, as the reference does.
+        const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
+        const unsigned prev = st.prev, next = prev ^ 1;
+        std::size_t c = limit ? encode_literals(body, limit, store_.lits, store_.n_lits, st.lit[prev], st.lit[next],
+                                                huffman)
+                              : 0;
+        if (c) {
+            const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strat);
+            c = s ? c + s : 0;
+        }
+        if (c && c < limit) {
+            body_size = c;
+            type = 2;
+            st.prev = next;
+        } else {
+            reps_ = saved;  // the decoder will not see this block's sequences
+        }
+    }
+    if (type == 0) {
+        if (room < n) return errc::destination_too_small;
+        if (n) std::memcpy(body, block, n);
+        body_size = n;
+    }
+    // An RLE block's size field counts the bytes it regenerates.
+    const std::size_t size_field = type == 1 ? n : body_size;
+    put_le24(dst, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
+    return 3 + body_size;
+}
+
+void block_writer::lower_positions(std::uint32_t delta) noexcept {
+    for (std::uint32_t* t : {st_->hash_table.data(), st_->chain_table.data()}) {
+        const std::size_t n = t == st_->hash_table.data() ? st_->hash_table.size() : st_->chain_table.size();
+        for (std::size_t i = 0; i < n; ++i) t[i] = t[i] > delta ? t[i] - delta : 0;
+    }
+    ms_.low = ms_.low > delta ? ms_.low - delta : 0;
+    ms_.next_to_update = ms_.next_to_update > delta ? ms_.next_to_update - delta : 0;
+    ms_.base += delta;
+}
+
+void block_writer::finish(std::size_t end) noexcept {
+    st_->next_index = end < index_limit ? std::uint32_t(end) : index_limit;
+}
+
+namespace {
+
+// The address of index 0 when index `low` is at `src` (it is never
+// dereferenced below `low`).
+const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexcept {
+    return reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(src) - low);
+}
+
+result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
+                                   const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
+    if (!st.usable()) return errc::out_of_memory;
+    const compression_params p = frame_params(o, size);
+    std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
+    if (pos == 0) return errc::destination_too_small;
+
+    block_writer w;
+    ZEST_TRY(w.begin(st, p, size));
+    const std::uint32_t low = w.first_index();
+    w.set_base(frame_base(src, low));
     std::size_t done = 0;
     do {
-        const std::size_t n = std::min(block_max, size - done);
+        const std::size_t n = std::min(w.block_max(), size - done);
         const bool last = done + n == size;
-        const std::uint8_t* const block = src + done;
-        if (capacity - pos < 3) return errc::destination_too_small;
-        std::uint8_t* const header = dst + pos;
-        std::uint8_t* const body = header + 3;
-        const std::size_t room = capacity - pos - 3;
-
-        std::size_t body_size = 0;
-        unsigned type = 0;  // 0 raw, 1 RLE, 2 compressed
-        if (n > 1 && all_same(block, n)) {
-            if (room < 1) return errc::destination_too_small;
-            body[0] = block[0];
-            body_size = 1;
-            type = 1;
-        } else if (n > 0) {
-            const repeat_offsets saved = reps;
-            store.clear();
-            const std::size_t from = ms.low + done;
-            if (p.strat == strategy::fast) find_matches_fast(ms, store, reps, from, from + n);
-            else find_matches_dfast(ms, store, reps, from, from + n);
-            // Compressed only when it saves enough; written in place, and
-            // replaced by the raw bytes if it does not.
-            const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));
-            // Negative levels store literals raw, as the reference does.
-            const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
-            const unsigned prev = st.prev, next = prev ^ 1;
-            std::size_t c = limit ? encode_literals(body, limit, store.lits, store.n_lits, st.lit[prev], st.lit[next],
-                                                    huffman)
-                                  : 0;
-            if (c) {
-                const std::size_t s = encode_sequences(body + c, limit - c, store, st.seq[prev], st.seq[next], p.strat);
-                c = s ? c + s : 0;
-            }
-            if (c && c < limit) {
-                body_size = c;
-                type = 2;
-                st.prev = next;
-            } else {
-                reps = saved;  // the decoder will not see this block's sequences
-            }
-        }
-        if (type == 0) {
-            if (room < n) return errc::destination_too_small;
-            if (n) std::memcpy(body, block, n);
-            body_size = n;
-        }
-        // An RLE block's size field counts the bytes it regenerates.
-        const std::size_t size_field = type == 1 ? n : body_size;
-        put_le24(header, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
-        pos += 3 + body_size;
+        const auto r = w.write(low + done, n, last, src + size, dst + pos, capacity - pos);
+        if (!r) return r.error();
+        pos += *r;
         done += n;
     } while (done < size);
+    w.finish(low + size);
 
     if (o.checksum) {
         if (capacity - pos < 4) return errc::destination_too_small;
@@ -315,11 +328,6 @@ void compressor::reset() noexcept {
     window_log_ = 0;
 }
 
-std::size_t compressor::memory_usage() const noexcept {
-    if (!state_) return 0;
-    return sizeof(detail::encoder_state) + detail::block_size_max +
-           (detail::block_size_max / 3 + 1) * (sizeof(detail::stored_sequence) + sizeof(std::uint32_t)) +
-           (state_->hash_table.capacity() + state_->chain_table.capacity()) * sizeof(std::uint32_t);
-}
+std::size_t compressor::memory_usage() const noexcept { return state_ ? state_->memory_usage() : 0; }
 
 }  // namespace zest

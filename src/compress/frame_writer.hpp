@@ -1,0 +1,109 @@
+// The frame writer's parts, shared by one-shot and streaming compression:
+// the state a context keeps, the frame header, the match tables' set-up,
+// and the writing of one block (raw, RLE or compressed, whichever is
+// smallest).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "common/status.hpp"
+#include "compress/literals_encode.hpp"
+#include "compress/match_finder.hpp"
+#include "compress/sequences_encode.hpp"
+
+namespace zest::detail {
+
+inline constexpr std::size_t block_size_max = 128 * 1024;
+// Positions in the match tables stay below this; a frame that would pass it
+// starts on cleared tables (one-shot) or has its positions lowered (streams).
+inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;
+inline constexpr std::uint64_t size_unknown = UINT64_MAX;
+/// Most bytes a frame header takes.
+inline constexpr std::size_t frame_header_max = 18;
+
+/// Everything a compressor keeps between calls: allocated on first use.
+struct encoder_state {
+    std::vector<std::uint32_t> hash_table, chain_table;
+    std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
+    std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
+    std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
+    std::unique_ptr<std::uint32_t[]> codes{new (std::nothrow) std::uint32_t[block_size_max / 3 + 1]};
+    // What the decoder holds (prev) and would hold after the block being
+    // written (next), swapped rather than copied when the block is kept.
+    literals_entropy lit[2];
+    seq_entropy seq[2];
+    unsigned prev = 0;
+
+    bool usable() const noexcept { return lits && seqs && codes; }
+    std::size_t memory_usage() const noexcept;
+};
+
+struct frame_options {
+    int level;
+    bool checksum;
+    bool content_size;
+    unsigned window_log;  // 0: from the level
+};
+
+/// The parameters of a frame of `size` bytes (size_unknown when not known).
+compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept;
+
+/// Frame header for a frame of `size` bytes (size_unknown: not declared);
+/// returns its size, 0 when it does not fit.
+std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uint64_t size, unsigned window_log,
+                               const frame_options& o) noexcept;
+
+/// One frame's block writer: match tables prepared for its parameters,
+/// repeat offsets and entropy tables carried from block to block.
+class block_writer {
+public:
+    /// Prepares `st`'s tables for a frame with parameters `p` whose first
+    /// byte gets position `st.next_index` (see begin). `size` is the
+    /// frame's size or size_unknown.
+    errc begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept;
+
+    /// The frame's first position: a block at position i starts at
+    /// base() + i.
+    std::uint32_t first_index() const noexcept { return ms_.low; }
+    /// Where position 0 would be: the frame's byte at position i is at
+    /// base + i (a streaming writer moves it when it moves its buffer).
+    void set_base(const std::uint8_t* base) noexcept { ms_.base = base; }
+    const std::uint8_t* base() const noexcept { return ms_.base; }
+    std::size_t block_max() const noexcept { return block_max_; }
+
+    /// Writes the block of positions [from, from + n) (n <= block_max) with
+    /// its header to dst; `readable_end` bounds memory readable past the
+    /// block (for short literal copies). Returns the bytes written, or
+    /// errc::destination_too_small.
+    result<std::size_t> write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
+                              std::uint8_t* dst, std::size_t capacity) noexcept;
+
+    /// Lowers every position by `delta` (entries below it are dropped), for
+    /// streams that would pass index_limit; the caller moves base up by
+    /// delta. Positions at or above `from - window` must stay >= 1.
+    void lower_positions(std::uint32_t delta) noexcept;
+
+    /// Ends the frame: the context's next frame starts after position `end`.
+    void finish(std::size_t end) noexcept;
+
+private:
+    encoder_state* st_ = nullptr;
+    match_state ms_{};
+    repeat_offsets reps_{};
+    seq_store store_{};
+    std::size_t block_max_ = 0;
+};
+
+/// Little-endian stores used by the writers.
+inline void put_le32(std::uint8_t* p, std::uint32_t v) noexcept {
+    p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8), p[2] = std::uint8_t(v >> 16), p[3] = std::uint8_t(v >> 24);
+}
+inline void put_le24(std::uint8_t* p, std::uint32_t v) noexcept {
+    p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8), p[2] = std::uint8_t(v >> 16);
+}
+
+}  // namespace zest::detail

@@ -1,0 +1,286 @@
+// Streaming compression: input gathered in a buffer that holds the window's
+// worth of history plus the bytes not compressed yet; whole blocks are
+// compressed as they fill, partial ones on flush and end. When the buffer is
+// full, its last window of history and the pending bytes move to its
+// beginning (the match finders see one contiguous run of positions, so the
+// buffer is twice the window: a move per window of input). Frame bytes go
+// through a one-block output buffer to the caller's.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#include "compress/frame_writer.hpp"
+#include "zest/zest.hpp"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace zest {
+
+using detail::ok;
+
+struct compress_stream::impl {
+    std::unique_ptr<detail::encoder_state> st;
+    std::unique_ptr<std::uint8_t[]> buf;  // history + pending input
+    std::size_t buf_cap = 0;
+    std::size_t buf_first = 0;  // position of buf[0]
+    std::size_t filled = 0;     // bytes in buf
+    std::size_t done = 0;       // bytes of buf already compressed
+    std::unique_ptr<std::uint8_t[]> obuf;  // frame bytes not handed out yet: [opos, oend)
+    std::size_t obuf_cap = 0, opos = 0, oend = 0;
+
+    bool in_frame = false;
+    bool last_written = false;  // the last block is in obuf (the checksum may follow)
+    errc failed{};
+    detail::frame_options o{};
+    detail::compression_params p{};
+    detail::block_writer w;
+    std::uint64_t pledged = detail::size_unknown;
+    std::uint64_t total_in = 0;
+    std::size_t window = 0;
+    XXH64_state_t xxh;
+
+    errc fail(errc e) noexcept {
+        failed = e;
+        return e;
+    }
+
+    void drain(out_buffer& out) noexcept {
+        const std::size_t n = std::min(oend - opos, out.size - out.pos);
+        if (n) std::memcpy(static_cast<std::uint8_t*>(out.dst) + out.pos, obuf.get() + opos, n);
+        out.pos += n;
+        opos += n;
+        if (opos == oend) opos = oend = 0;
+    }
+
+    void place_base() noexcept {
+        w.set_base(reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(buf.get()) - buf_first));
+    }
+
+    errc begin_frame(std::uint64_t size) noexcept {
+        if (!st) {
+            st.reset(new (std::nothrow) detail::encoder_state);
+            if (!st || !st->usable()) {
+                st.reset();
+                return errc::out_of_memory;
+            }
+        }
+        p = detail::frame_params(o, size);
+        window = std::size_t(1) << p.window_log;
+        const std::size_t block = std::min(detail::block_size_max, window);
+        std::size_t want = 2 * window + block;
+        if (size != detail::size_unknown && size < want) want = std::size_t(size);
+        if (buf_cap < want) {
+            buf.reset();
+            buf_cap = 0;
+            buf.reset(new (std::nothrow) std::uint8_t[want]);
+            if (!buf) return errc::out_of_memory;
+            buf_cap = want;
+        }
+        const std::size_t owant = detail::frame_header_max + 3 + block + 4;
+        if (obuf_cap < owant) {
+            obuf.reset();
+            obuf_cap = 0;
+            obuf.reset(new (std::nothrow) std::uint8_t[owant]);
+            if (!obuf) return errc::out_of_memory;
+            obuf_cap = owant;
+        }
+        ZEST_TRY(w.begin(*st, p, size));
+        buf_first = w.first_index();
+        filled = done = 0;
+        place_base();
+        opos = 0;
+        oend = detail::write_frame_header(obuf.get(), obuf_cap, size, p.window_log, o);
+        if (o.checksum) XXH64_reset(&xxh, 0);
+        total_in = 0;
+        last_written = false;
+        in_frame = true;
+        return ok;
+    }
+
+    // Makes room in buf for more input: the last window of history and the
+    // pending bytes move to its beginning.
+    void slide() noexcept {
+        const std::size_t keep = std::min(done, window);
+        const std::size_t drop = done - keep;
+        if (drop == 0) return;
+        std::memmove(buf.get(), buf.get() + drop, filled - drop);
+        buf_first += drop;
+        filled -= drop;
+        done = keep;
+        // Positions stay below index_limit: lower them all when the buffer's
+        // next fill could pass it.
+        if (buf_first + buf_cap >= detail::index_limit) {
+            const auto delta = std::uint32_t(buf_first - 1);
+            w.lower_positions(delta);
+            buf_first = 1;
+        }
+        place_base();
+    }
+
+    errc take_input(in_buffer& in) noexcept {
+        if (pledged != detail::size_unknown && in.size - in.pos > pledged - total_in)
+            return errc::content_size_mismatch;  // more than was pledged
+        if (filled == buf_cap) slide();
+        const std::size_t n = std::min(in.size - in.pos, buf_cap - filled);
+        if (n == 0) return ok;
+        const auto* src = static_cast<const std::uint8_t*>(in.src) + in.pos;
+        std::memcpy(buf.get() + filled, src, n);
+        if (o.checksum) XXH64_update(&xxh, src, n);
+        filled += n;
+        in.pos += n;
+        total_in += n;
+        return ok;
+    }
+
+    // Compresses `n` pending bytes as one block into the (empty) obuf.
+    errc write_block(std::size_t n, bool last) noexcept {
+        const auto r = w.write(buf_first + done, n, last, buf.get() + filled, obuf.get() + oend, obuf_cap - oend);
+        if (!r) return r.error();
+        oend += *r;
+        done += n;
+        return ok;
+    }
+
+    errc finish_frame() noexcept {
+        if (pledged != detail::size_unknown && total_in != pledged) return errc::content_size_mismatch;
+        ZEST_TRY(write_block(filled - done, true));
+        if (o.checksum) {
+            detail::put_le32(obuf.get() + oend, std::uint32_t(XXH64_digest(&xxh)));
+            oend += 4;
+        }
+        w.finish(buf_first + filled);
+        last_written = true;
+        return ok;
+    }
+
+    errc run(out_buffer& out, in_buffer& in, directive d) noexcept {
+        const std::size_t block = w.block_max();
+        for (;;) {
+            drain(out);
+            if (oend != 0) return ok;  // the caller's buffer is full
+            if (last_written) {        // frame complete and handed out
+                in_frame = false;
+                pledged = detail::size_unknown;
+                return ok;
+            }
+            ZEST_TRY(take_input(in));
+            const std::size_t pending = filled - done;
+            const bool more_input = in.pos < in.size;
+            if (pending > block || (pending == block && (more_input || d == directive::flush))) {
+                ZEST_TRY(write_block(block, false));
+                continue;
+            }
+            if (more_input) continue;  // the buffer took what it could; room comes from the blocks above
+            if (d == directive::end) {
+                ZEST_TRY(finish_frame());
+                continue;
+            }
+            if (d == directive::flush && pending != 0) {
+                ZEST_TRY(write_block(pending, false));
+                continue;
+            }
+            return ok;
+        }
+    }
+};
+
+compress_stream::compress_stream() noexcept = default;
+compress_stream::~compress_stream() { delete impl_; }
+compress_stream::compress_stream(compress_stream&& o) noexcept
+    : impl_(o.impl_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_),
+      window_log_(o.window_log_) {
+    o.impl_ = nullptr;
+}
+compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
+    if (this != &o) {
+        delete impl_;
+        impl_ = o.impl_;
+        o.impl_ = nullptr;
+        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, window_log_ = o.window_log_;
+    }
+    return *this;
+}
+
+result<int> compress_stream::set_level(int level) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    if (level == 0) level = default_level;
+    level_ = std::clamp(level, min_level, max_level);
+    return level_;
+}
+
+result<int> compress_stream::set_fast(int acceleration) noexcept {
+    if (acceleration < 1 || acceleration > -min_level) return errc::invalid_argument;
+    return set_level(-acceleration);
+}
+
+result<bool> compress_stream::set_checksum(bool on) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    checksum_ = on;
+    return on;
+}
+
+result<bool> compress_stream::set_content_size(bool on) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    content_size_ = on;
+    return on;
+}
+
+result<unsigned> compress_stream::set_window_log(unsigned log) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    if (log != 0 && (log < 10 || log > max_window_log_limit)) return errc::invalid_argument;
+    window_log_ = log;
+    return log;
+}
+
+result<std::uint64_t> compress_stream::set_pledged_size(std::uint64_t size) noexcept {
+    if (size == detail::size_unknown) return errc::invalid_argument;
+    if (!impl_) {
+        impl_ = new (std::nothrow) impl;
+        if (!impl_) return errc::out_of_memory;
+    }
+    if (impl_->in_frame) return errc::invalid_argument;
+    impl_->pledged = size;
+    return size;
+}
+
+result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, directive d) noexcept {
+    if (in.pos > in.size || out.pos > out.size || (!in.src && in.size) || (!out.dst && out.size))
+        return errc::invalid_argument;
+    if (!impl_) {
+        impl_ = new (std::nothrow) impl;
+        if (!impl_) return errc::out_of_memory;
+    }
+    impl& s = *impl_;
+    if (s.failed != errc{}) return s.failed;
+    if (!s.in_frame) {
+        if (in.pos == in.size && d == directive::proceed) return std::size_t(0);  // nothing to start a frame with
+        s.o = {level_, checksum_, content_size_, window_log_};
+        // Everything at once with `end`: the frame's size is known.
+        std::uint64_t size = s.pledged;
+        if (size == detail::size_unknown && d == directive::end) size = in.size - in.pos;
+        if (const errc e = s.begin_frame(size); e != ok) return e == errc::out_of_memory ? e : s.fail(e);
+        if (size != detail::size_unknown) s.pledged = size;
+    }
+    if (const errc e = s.run(out, in, d); e != ok) return s.fail(e);
+    return s.oend - s.opos;
+}
+
+void compress_stream::reset() noexcept {
+    if (!impl_) return;
+    impl& s = *impl_;
+    s.failed = errc{};
+    s.in_frame = false;
+    s.last_written = false;
+    s.pledged = detail::size_unknown;
+    s.opos = s.oend = 0;
+    s.filled = s.done = 0;
+}
+
+std::size_t compress_stream::memory_usage() const noexcept {
+    if (!impl_) return 0;
+    return sizeof(impl) + (impl_->st ? impl_->st->memory_usage() : 0) + impl_->buf_cap + impl_->obuf_cap;
+}
+
+}  // namespace zest
