@@ -1,0 +1,492 @@
+// zest — the zstd-compatible C API (capi/include/zstd.h) over zest's C++ API.
+//
+// Error values follow libzstd's convention: (size_t)-code, so that every
+// error is among the last ZSTD_error_maxCode values of size_t.
+#include "zstd.h"
+#include "zstd_errors.h"
+
+#include <cstdint>
+#include <new>
+
+#include "zest/zest.hpp"
+
+#ifndef ZEST_VERSION_STRING
+#define ZEST_VERSION_STRING "unknown"
+#endif
+
+namespace {
+
+constexpr std::size_t error(ZSTD_ErrorCode c) noexcept { return static_cast<std::size_t>(0) - static_cast<std::size_t>(c); }
+
+// The same zest error means different things to a caller depending on the
+// direction: a content-size mismatch is the caller's pledge when compressing
+// but corrupted data when decoding.
+enum class side { encode, decode };
+
+ZSTD_ErrorCode code_of(zest::errc e, side s) noexcept {
+    using zest::errc;
+    switch (e) {
+        case errc::invalid_argument: return ZSTD_error_parameter_outOfBound;
+        case errc::truncated_input: return ZSTD_error_srcSize_wrong;
+        case errc::unknown_frame: return ZSTD_error_prefix_unknown;
+        case errc::reserved_bit_set: return ZSTD_error_corruption_detected;
+        case errc::frame_header_invalid: return ZSTD_error_corruption_detected;
+        case errc::window_too_large: return ZSTD_error_frameParameter_windowTooLarge;
+        case errc::dictionary_required: return ZSTD_error_dictionary_wrong;
+        case errc::block_invalid:
+        case errc::literals_invalid:
+        case errc::huffman_invalid:
+        case errc::fse_invalid:
+        case errc::sequences_invalid:
+        case errc::offset_invalid: return ZSTD_error_corruption_detected;
+        case errc::content_size_mismatch:
+            return s == side::encode ? ZSTD_error_srcSize_wrong : ZSTD_error_corruption_detected;
+        case errc::checksum_mismatch: return ZSTD_error_checksum_wrong;
+        case errc::destination_too_small: return ZSTD_error_dstSize_tooSmall;
+        case errc::out_of_memory: return ZSTD_error_memory_allocation;
+        case errc::io_error: return ZSTD_error_GENERIC;
+    }
+    return ZSTD_error_GENERIC;
+}
+
+template <class T>
+std::size_t to_size(const zest::result<T>& r, side s) noexcept {
+    return r.has_value() ? static_cast<std::size_t>(*r) : error(code_of(r.error(), s));
+}
+
+constexpr unsigned default_window_log_max = zest::default_max_window_log;
+constexpr int min_window_log = 10;
+constexpr int max_window_log = static_cast<int>(zest::max_window_log_limit);
+constexpr unsigned long long no_pledge = ZSTD_CONTENTSIZE_UNKNOWN;
+
+// Sticky compression parameters (ZSTD_CCtx_setParameter).
+struct cparams {
+    int level = ZSTD_CLEVEL_DEFAULT;
+    bool checksum = false;
+    bool content_size = true;
+    unsigned window_log = 0;  // 0: from the level and the input size
+};
+
+}  // namespace
+
+struct ZSTD_CCtx_s {
+    zest::compressor one_shot;
+    zest::compress_stream stream;
+    cparams params;
+    unsigned long long pledged = no_pledge;
+    std::uint64_t frame_consumed = 0;  // input taken by the stream in this frame
+    bool in_frame = false;             // the stream has started a frame (or failed in one)
+
+    void drop_session() noexcept {
+        stream.reset();
+        in_frame = false;
+        pledged = no_pledge;
+    }
+};
+
+struct ZSTD_DCtx_s {
+    zest::decompressor one_shot;
+    zest::decompress_stream stream;
+    ZSTD_DCtx_s() noexcept {
+        // One-shot calls write into the caller's buffer and allocate no
+        // window, so, as in libzstd, only streaming obeys ZSTD_d_windowLogMax.
+        (void)one_shot.set_max_window_log(zest::max_window_log_limit);
+    }
+};
+
+namespace {
+
+std::size_t compress_frame(zest::compressor& c, const cparams& p, void* dst, std::size_t cap, const void* src,
+                           std::size_t n) noexcept {
+    c.set_level(p.level);
+    c.set_checksum(p.checksum);
+    c.set_content_size(p.content_size);
+    auto w = c.set_window_log(p.window_log);
+    if (!w) return to_size(w, side::encode);
+    return to_size(c.compress(dst, cap, src, n), side::encode);
+}
+
+// Applies the sticky parameters and the pledge to the stream's next frame.
+// A frame begun with an end directive holds just the input given, so (as
+// libzstd does) that input's size is declared, replacing any pledge.
+std::size_t start_stream_frame(ZSTD_CCtx& c, bool ends_now, std::size_t input_left) noexcept {
+    if (ends_now) c.pledged = input_left;
+    if (auto r = c.stream.set_level(c.params.level); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_checksum(c.params.checksum); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_content_size(c.params.content_size); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_window_log(c.params.window_log); !r) return to_size(r, side::encode);
+    if (c.pledged != no_pledge) {
+        if (auto r = c.stream.set_pledged_size(c.pledged); !r) return to_size(r, side::encode);
+    }
+    c.in_frame = true;
+    c.frame_consumed = 0;
+    return 0;
+}
+
+bool is_error(std::size_t code) noexcept { return code > error(ZSTD_error_maxCode); }
+
+}  // namespace
+
+extern "C" {
+
+// ---- Errors and versions ----------------------------------------------------
+
+unsigned ZSTD_isError(size_t code) { return is_error(code) ? 1u : 0u; }
+
+ZSTD_ErrorCode ZSTD_getErrorCode(size_t result) {
+    if (!is_error(result)) return ZSTD_error_no_error;
+    return static_cast<ZSTD_ErrorCode>(static_cast<std::size_t>(0) - result);
+}
+
+const char* ZSTD_getErrorString(ZSTD_ErrorCode code) {
+    switch (code) {
+        case ZSTD_error_no_error: return "no error";
+        case ZSTD_error_GENERIC: return "generic error";
+        case ZSTD_error_prefix_unknown: return "unknown frame magic number (not Zstandard data)";
+        case ZSTD_error_version_unsupported: return "frame format version not supported";
+        case ZSTD_error_frameParameter_unsupported: return "frame parameter not supported";
+        case ZSTD_error_frameParameter_windowTooLarge: return "frame window exceeds the decoder's window limit";
+        case ZSTD_error_corruption_detected: return "corrupted compressed data";
+        case ZSTD_error_checksum_wrong: return "content checksum mismatch";
+        case ZSTD_error_literals_headerWrong: return "invalid literals section header";
+        case ZSTD_error_dictionary_corrupted: return "corrupted dictionary";
+        case ZSTD_error_dictionary_wrong: return "wrong or missing dictionary";
+        case ZSTD_error_dictionaryCreation_failed: return "dictionary training failed";
+        case ZSTD_error_parameter_unsupported: return "parameter not supported";
+        case ZSTD_error_parameter_combination_unsupported: return "parameter combination not supported";
+        case ZSTD_error_parameter_outOfBound: return "parameter value out of bounds";
+        case ZSTD_error_tableLog_tooLarge: return "table log too large";
+        case ZSTD_error_maxSymbolValue_tooLarge: return "largest symbol value too large";
+        case ZSTD_error_maxSymbolValue_tooSmall: return "largest symbol value too small";
+        case ZSTD_error_stabilityCondition_notRespected: return "buffer stability condition not respected";
+        case ZSTD_error_stage_wrong: return "call not allowed at this stage of the frame";
+        case ZSTD_error_init_missing: return "context not initialised";
+        case ZSTD_error_memory_allocation: return "out of memory";
+        case ZSTD_error_workSpace_tooSmall: return "work space too small";
+        case ZSTD_error_dstSize_tooSmall: return "destination buffer too small";
+        case ZSTD_error_srcSize_wrong: return "wrong source size (truncated input or pledged size not met)";
+        case ZSTD_error_dstBuffer_null: return "destination buffer is null";
+        case ZSTD_error_noForwardProgress_destFull: return "no progress: output buffer full";
+        case ZSTD_error_noForwardProgress_inputEmpty: return "no progress: input empty";
+        case ZSTD_error_frameIndex_tooLarge: return "frame index too large";
+        case ZSTD_error_seekableIO: return "seekable format I/O error";
+        case ZSTD_error_dstBuffer_wrong: return "destination buffer changed between calls";
+        case ZSTD_error_srcBuffer_wrong: return "source buffer changed between calls";
+        case ZSTD_error_sequenceProducer_failed: return "external sequence producer failed";
+        case ZSTD_error_externalSequences_invalid: return "invalid external sequences";
+        case ZSTD_error_maxCode:
+        default: return "unknown error code";
+    }
+}
+
+const char* ZSTD_getErrorName(size_t code) { return ZSTD_getErrorString(ZSTD_getErrorCode(code)); }
+
+unsigned ZSTD_versionNumber(void) { return ZSTD_VERSION_NUMBER; }
+
+const char* ZSTD_versionString(void) { return "zest " ZEST_VERSION_STRING " (zstd " ZSTD_VERSION_STRING " API)"; }
+
+int ZSTD_minCLevel(void) { return zest::min_level; }
+int ZSTD_maxCLevel(void) { return zest::max_level; }
+int ZSTD_defaultCLevel(void) { return zest::default_level; }
+
+// ---- One-shot -----------------------------------------------------------------
+
+size_t ZSTD_compressBound(size_t srcSize) { return zest::compress_bound(srcSize); }
+
+size_t ZSTD_compress(void* dst, size_t dstCapacity, const void* src, size_t srcSize, int compressionLevel) {
+    return to_size(zest::compress(dst, dstCapacity, src, srcSize, compressionLevel), side::encode);
+}
+
+size_t ZSTD_decompress(void* dst, size_t dstCapacity, const void* src, size_t srcSize) {
+    auto r = zest::decompress(dst, dstCapacity, src, srcSize);
+    if (!r && r.error() == zest::errc::window_too_large) {
+        // zest's context-free call keeps the streaming limit; one-shot
+        // decoding in libzstd accepts any window, so retry without it.
+        zest::decompressor d;
+        (void)d.set_max_window_log(zest::max_window_log_limit);
+        return to_size(d.decompress(dst, dstCapacity, src, srcSize), side::decode);
+    }
+    return to_size(r, side::decode);
+}
+
+unsigned long long ZSTD_getFrameContentSize(const void* src, size_t srcSize) {
+    if (!src && srcSize) return ZSTD_CONTENTSIZE_ERROR;
+    auto r = zest::frame_content_size({static_cast<const std::byte*>(src), srcSize});
+    if (!r) return ZSTD_CONTENTSIZE_ERROR;
+    return r->has_value() ? static_cast<unsigned long long>(**r) : ZSTD_CONTENTSIZE_UNKNOWN;
+}
+
+size_t ZSTD_findFrameCompressedSize(const void* src, size_t srcSize) {
+    if (!src && srcSize) return error(ZSTD_error_GENERIC);
+    return to_size(zest::find_frame_compressed_size({static_cast<const std::byte*>(src), srcSize}), side::decode);
+}
+
+// ---- Compression context ---------------------------------------------------------
+
+ZSTD_CCtx* ZSTD_createCCtx(void) { return new (std::nothrow) ZSTD_CCtx_s; }
+
+size_t ZSTD_freeCCtx(ZSTD_CCtx* cctx) {
+    delete cctx;
+    return 0;
+}
+
+size_t ZSTD_compressCCtx(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize,
+                         int compressionLevel) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    cparams p;
+    p.level = compressionLevel;
+    return compress_frame(cctx->one_shot, p, dst, dstCapacity, src, srcSize);
+}
+
+ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter param) {
+    ZSTD_bounds b{0, 0, 0};
+    switch (param) {
+        case ZSTD_c_compressionLevel:
+            b.lowerBound = zest::min_level;
+            b.upperBound = zest::max_level;
+            break;
+        case ZSTD_c_windowLog:
+            b.lowerBound = min_window_log;
+            b.upperBound = max_window_log;
+            break;
+        case ZSTD_c_contentSizeFlag:
+        case ZSTD_c_checksumFlag:
+            b.upperBound = 1;
+            break;
+        case ZSTD_c_nbWorkers:  // no multithreading: only 0, as a single-threaded libzstd
+            break;
+        default: b.error = error(ZSTD_error_parameter_unsupported); break;
+    }
+    return b;
+}
+
+size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param, int value) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    // Mid-frame, only the level may change (it applies from the next frame).
+    if (cctx->in_frame && param != ZSTD_c_compressionLevel) return error(ZSTD_error_stage_wrong);
+    cparams& p = cctx->params;
+    switch (param) {
+        case ZSTD_c_compressionLevel:
+            if (value == 0) value = ZSTD_CLEVEL_DEFAULT;
+            if (value < zest::min_level) value = zest::min_level;
+            if (value > zest::max_level) value = zest::max_level;
+            p.level = value;
+            return value > 0 ? static_cast<size_t>(value) : 0;
+        case ZSTD_c_windowLog:
+            if (value != 0 && (value < min_window_log || value > max_window_log))
+                return error(ZSTD_error_parameter_outOfBound);
+            p.window_log = static_cast<unsigned>(value);
+            return static_cast<size_t>(value);
+        case ZSTD_c_contentSizeFlag:
+            p.content_size = value != 0;
+            return p.content_size;
+        case ZSTD_c_checksumFlag:
+            p.checksum = value != 0;
+            return p.checksum;
+        case ZSTD_c_nbWorkers:
+            if (value != 0) return error(ZSTD_error_parameter_unsupported);
+            return 0;
+        case ZSTD_c_hashLog:
+        case ZSTD_c_chainLog:
+        case ZSTD_c_searchLog:
+        case ZSTD_c_minMatch:
+        case ZSTD_c_targetLength:
+        case ZSTD_c_strategy:
+        case ZSTD_c_enableLongDistanceMatching:
+        case ZSTD_c_ldmHashLog:
+        case ZSTD_c_ldmMinMatch:
+        case ZSTD_c_ldmBucketSizeLog:
+        case ZSTD_c_ldmHashRateLog:
+        case ZSTD_c_jobSize:
+        case ZSTD_c_overlapLog:
+            // 0 asks for the default, which is what zest does anyway.
+            if (value == 0) return 0;
+            return error(ZSTD_error_parameter_unsupported);
+        case ZSTD_c_dictIDFlag:
+            return value != 0;  // no dictionaries: there is never an id to write
+        default: return error(ZSTD_error_parameter_unsupported);
+    }
+}
+
+size_t ZSTD_CCtx_setPledgedSrcSize(ZSTD_CCtx* cctx, unsigned long long pledgedSrcSize) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
+    cctx->pledged = pledgedSrcSize;
+    return 0;
+}
+
+size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    if (reset != ZSTD_reset_session_only && reset != ZSTD_reset_parameters &&
+        reset != ZSTD_reset_session_and_parameters)
+        return error(ZSTD_error_parameter_outOfBound);
+    if (reset & ZSTD_reset_session_only) cctx->drop_session();
+    if (reset & ZSTD_reset_parameters) {
+        if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
+        cctx->params = cparams{};
+    }
+    return 0;
+}
+
+size_t ZSTD_compress2(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    cctx->drop_session();
+    return compress_frame(cctx->one_shot, cctx->params, dst, dstCapacity, src, srcSize);
+}
+
+size_t ZSTD_sizeof_CCtx(const ZSTD_CCtx* cctx) {
+    if (!cctx) return 0;
+    return sizeof(*cctx) + cctx->one_shot.memory_usage() + cctx->stream.memory_usage();
+}
+
+size_t ZSTD_sizeof_CStream(const ZSTD_CStream* zcs) { return ZSTD_sizeof_CCtx(zcs); }
+
+// ---- Streaming compression ---------------------------------------------------------
+
+ZSTD_CStream* ZSTD_createCStream(void) { return ZSTD_createCCtx(); }
+size_t ZSTD_freeCStream(ZSTD_CStream* zcs) { return ZSTD_freeCCtx(zcs); }
+
+size_t ZSTD_CStreamInSize(void) { return zest::compress_stream::recommended_in_size; }
+
+size_t ZSTD_CStreamOutSize(void) {
+    // One whole block's bound plus a block header and the checksum, as libzstd.
+    return zest::compress_bound(ZSTD_BLOCKSIZE_MAX) + 3 + 4;
+}
+
+size_t ZSTD_compressStream2(ZSTD_CCtx* cctx, ZSTD_outBuffer* output, ZSTD_inBuffer* input,
+                            ZSTD_EndDirective endOp) {
+    if (!cctx || !output || !input) return error(ZSTD_error_GENERIC);
+    if (output->pos > output->size) return error(ZSTD_error_dstSize_tooSmall);
+    if (input->pos > input->size) return error(ZSTD_error_srcSize_wrong);
+    zest::directive d;
+    switch (endOp) {
+        case ZSTD_e_continue: d = zest::directive::proceed; break;
+        case ZSTD_e_flush: d = zest::directive::flush; break;
+        case ZSTD_e_end: d = zest::directive::end; break;
+        default: return error(ZSTD_error_parameter_outOfBound);
+    }
+    if (!cctx->in_frame) {
+        std::size_t r = start_stream_frame(*cctx, d == zest::directive::end, input->size - input->pos);
+        if (is_error(r)) return r;
+    }
+    zest::in_buffer in{input->src, input->size, input->pos};
+    zest::out_buffer out{output->dst, output->size, output->pos};
+    auto r = cctx->stream.compress(out, in, d);
+    cctx->frame_consumed += in.pos - input->pos;
+    input->pos = in.pos;
+    output->pos = out.pos;
+    if (!r) return to_size(r, side::encode);
+    if (d == zest::directive::end && *r == 0) {
+        cctx->in_frame = false;
+        cctx->pledged = no_pledge;
+    }
+    return *r;
+}
+
+size_t ZSTD_initCStream(ZSTD_CStream* zcs, int compressionLevel) {
+    if (!zcs) return error(ZSTD_error_GENERIC);
+    zcs->drop_session();
+    std::size_t r = ZSTD_CCtx_setParameter(zcs, ZSTD_c_compressionLevel, compressionLevel);
+    return is_error(r) ? r : 0;
+}
+
+size_t ZSTD_compressStream(ZSTD_CStream* zcs, ZSTD_outBuffer* output, ZSTD_inBuffer* input) {
+    std::size_t r = ZSTD_compressStream2(zcs, output, input, ZSTD_e_continue);
+    if (is_error(r)) return r;
+    // Hint: what completes the block being filled.
+    std::size_t hint = ZSTD_BLOCKSIZE_MAX - static_cast<std::size_t>(zcs->frame_consumed % ZSTD_BLOCKSIZE_MAX);
+    return hint;
+}
+
+size_t ZSTD_flushStream(ZSTD_CStream* zcs, ZSTD_outBuffer* output) {
+    ZSTD_inBuffer none{nullptr, 0, 0};
+    return ZSTD_compressStream2(zcs, output, &none, ZSTD_e_flush);
+}
+
+size_t ZSTD_endStream(ZSTD_CStream* zcs, ZSTD_outBuffer* output) {
+    ZSTD_inBuffer none{nullptr, 0, 0};
+    return ZSTD_compressStream2(zcs, output, &none, ZSTD_e_end);
+}
+
+// ---- Decompression -----------------------------------------------------------------
+
+ZSTD_DCtx* ZSTD_createDCtx(void) { return new (std::nothrow) ZSTD_DCtx_s; }
+
+size_t ZSTD_freeDCtx(ZSTD_DCtx* dctx) {
+    delete dctx;
+    return 0;
+}
+
+size_t ZSTD_decompressDCtx(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    return to_size(dctx->one_shot.decompress(dst, dstCapacity, src, srcSize), side::decode);
+}
+
+ZSTD_bounds ZSTD_dParam_getBounds(ZSTD_dParameter param) {
+    ZSTD_bounds b{0, 0, 0};
+    if (param == ZSTD_d_windowLogMax) {
+        b.lowerBound = min_window_log;
+        b.upperBound = max_window_log;
+    } else {
+        b.error = error(ZSTD_error_parameter_unsupported);
+    }
+    return b;
+}
+
+size_t ZSTD_DCtx_setParameter(ZSTD_DCtx* dctx, ZSTD_dParameter param, int value) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
+    if (param != ZSTD_d_windowLogMax) return error(ZSTD_error_parameter_unsupported);
+    if (value == 0) value = static_cast<int>(default_window_log_max);
+    if (value < min_window_log || value > max_window_log) return error(ZSTD_error_parameter_outOfBound);
+    auto r = dctx->stream.set_max_window_log(static_cast<unsigned>(value));
+    return r ? 0 : to_size(r, side::decode);
+}
+
+size_t ZSTD_DCtx_reset(ZSTD_DCtx* dctx, ZSTD_ResetDirective reset) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if (reset != ZSTD_reset_session_only && reset != ZSTD_reset_parameters &&
+        reset != ZSTD_reset_session_and_parameters)
+        return error(ZSTD_error_parameter_outOfBound);
+    if (reset & ZSTD_reset_session_only) dctx->stream.reset();
+    if (reset & ZSTD_reset_parameters) {
+        if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
+        (void)dctx->stream.set_max_window_log(default_window_log_max);
+    }
+    return 0;
+}
+
+size_t ZSTD_sizeof_DCtx(const ZSTD_DCtx* dctx) {
+    if (!dctx) return 0;
+    return sizeof(*dctx) + dctx->one_shot.memory_usage() + dctx->stream.memory_usage();
+}
+
+size_t ZSTD_sizeof_DStream(const ZSTD_DStream* zds) { return ZSTD_sizeof_DCtx(zds); }
+
+// ---- Streaming decompression -----------------------------------------------------------
+
+ZSTD_DStream* ZSTD_createDStream(void) { return ZSTD_createDCtx(); }
+size_t ZSTD_freeDStream(ZSTD_DStream* zds) { return ZSTD_freeDCtx(zds); }
+
+size_t ZSTD_initDStream(ZSTD_DStream* zds) {
+    if (!zds) return error(ZSTD_error_GENERIC);
+    zds->stream.reset();
+    return 5;  // bytes needed to start: magic number and frame header descriptor
+}
+
+size_t ZSTD_DStreamInSize(void) { return zest::decompress_stream::recommended_in_size; }
+size_t ZSTD_DStreamOutSize(void) { return zest::decompress_stream::recommended_out_size; }
+
+size_t ZSTD_decompressStream(ZSTD_DStream* zds, ZSTD_outBuffer* output, ZSTD_inBuffer* input) {
+    if (!zds || !output || !input) return error(ZSTD_error_GENERIC);
+    if (output->pos > output->size) return error(ZSTD_error_dstSize_tooSmall);
+    if (input->pos > input->size) return error(ZSTD_error_srcSize_wrong);
+    zest::in_buffer in{input->src, input->size, input->pos};
+    zest::out_buffer out{output->dst, output->size, output->pos};
+    auto r = zds->stream.decompress(out, in);
+    input->pos = in.pos;
+    output->pos = out.pos;
+    return to_size(r, side::decode);
+}
+
+}  // extern "C"

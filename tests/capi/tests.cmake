@@ -1,0 +1,27 @@
+# The zstd C API: one C test program, built three times from the same source
+# against zest's zstd.h (static and shared zest_zstd) and once against the
+# system's zstd.h and libzstd, which it must pass just the same.
+set(_capi_src ${CMAKE_CURRENT_LIST_DIR}/capi_test.c)
+
+add_executable(capi_test_zest ${_capi_src})
+target_link_libraries(capi_test_zest PRIVATE zest_zstd)
+add_executable(capi_test_zest_shared ${_capi_src})
+target_link_libraries(capi_test_zest_shared PRIVATE zest_zstd_shared)
+add_executable(capi_test_libzstd ${_capi_src})
+target_link_libraries(capi_test_libzstd PRIVATE PkgConfig::LIBZSTD)
+foreach(t capi_test_zest capi_test_zest_shared capi_test_libzstd)
+  set_target_properties(${t} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+  target_compile_options(${t} PRIVATE -Wall -Wextra)
+  add_test(NAME ${t} COMMAND ${t})
+endforeach()
+# The static library holds C++ objects: link with the C++ driver.
+set_target_properties(capi_test_zest PROPERTIES LINKER_LANGUAGE CXX)
+
+# Cross-check with the system zstd tool: frames written through zest_zstd
+# decode with it, and frames it writes decode through zest_zstd.
+find_program(ZEST_SYSTEM_ZSTD zstd)
+if(ZEST_SYSTEM_ZSTD)
+  add_test(NAME capi_cross_zstd_cli
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/cross_check.sh $<TARGET_FILE:capi_test_zest> ${ZEST_SYSTEM_ZSTD}
+            ${CMAKE_CURRENT_BINARY_DIR}/capi_cross)
+endif()
