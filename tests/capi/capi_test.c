@@ -30,9 +30,9 @@ static int failures = 0;
 #define CHECK_OK(r, what) CHECK(!ZSTD_isError(r), "%s: %s", what, ZSTD_getErrorName(r))
 /* A result must be the given error. */
 #define CHECK_ERR(r, code, what)                                                               \
-    CHECK(ZSTD_isError(r) && ZSTD_getErrorCode(r) == (code), "%s: expected error %d (%s), got %s%zu (%s)", \
-          what, (int)(code), ZSTD_getErrorString(code), ZSTD_isError(r) ? "error " : "", r,     \
-          ZSTD_getErrorName(r))
+    CHECK(ZSTD_isError(r) && ZSTD_getErrorCode(r) == (code), "%s: expected error %d (%s), got %s %zu (%s)", \
+          what, (int)(code), ZSTD_getErrorString(code), ZSTD_isError(r) ? "error" : "value",              \
+          ZSTD_isError(r) ? (size_t)ZSTD_getErrorCode(r) : r, ZSTD_getErrorName(r))
 
 static void* xmalloc(size_t n) {
     void* p = malloc(n ? n : 1);
@@ -468,6 +468,8 @@ static void test_errors(void) {
     unsigned char* d = xmalloc(n);
     size_t r = ZSTD_compress(c, 10, src, n, 1);
     CHECK_ERR(r, ZSTD_error_dstSize_tooSmall, "compress into 10 bytes");
+    r = ZSTD_compress(NULL, 0, src, n, 1);
+    CHECK_ERR(r, ZSTD_error_dstSize_tooSmall, "compress into nothing");
     size_t cs = ZSTD_compress(c, cap, src, n, 1);
     CHECK_OK(cs, "compress");
     r = ZSTD_decompress(d, n - 1, c, cs);
