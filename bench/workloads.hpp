@@ -48,6 +48,7 @@ std::vector<std::unique_ptr<workload_set>> make_workload_sets();
 std::unique_ptr<workload_set> make_context_set();
 std::unique_ptr<workload_set> make_columnar_set();
 std::unique_ptr<workload_set> make_corpus_set();
+std::unique_ptr<workload_set> make_stream_set();
 
 /// Reads each file whole; names are the base names (the path as given when two
 /// base names collide). Returns an error message on failure, or an empty string.

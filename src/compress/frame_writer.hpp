@@ -22,6 +22,9 @@ inline constexpr std::size_t block_size_max = 128 * 1024;
 // starts on cleared tables (one-shot) or has its positions lowered (streams).
 inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;
 inline constexpr std::uint64_t size_unknown = UINT64_MAX;
+/// Streams lower their positions when they would reach this (index_limit;
+/// tests lower it to exercise that path without gigabytes of input).
+extern std::uint32_t stream_position_limit;
 /// Most bytes a frame header takes.
 inline constexpr std::size_t frame_header_max = 18;
 

@@ -18,6 +18,8 @@
 
 namespace zest {
 
+std::uint32_t detail::stream_position_limit = detail::index_limit;
+
 using detail::ok;
 
 struct compress_stream::impl {
@@ -111,7 +113,7 @@ struct compress_stream::impl {
         done = keep;
         // Positions stay below index_limit: lower them all when the buffer's
         // next fill could pass it.
-        if (buf_first + buf_cap >= detail::index_limit) {
+        if (buf_first + buf_cap >= detail::stream_position_limit) {
             const auto delta = std::uint32_t(buf_first - 1);
             w.lower_positions(delta);
             buf_first = 1;

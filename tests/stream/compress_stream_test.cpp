@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "compress/frame_writer.hpp"
 #include "corpus.hpp"
 #include "zest/zest.hpp"
 
@@ -166,6 +167,30 @@ TEST(CompressStream, LongInputsMoveTheBuffer) {
                 << what;
         }
     }
+}
+
+TEST(CompressStream, PositionsAreLoweredBeforeTheyOverflow) {
+    // Streams longer than the tables' position range (2 GiB) lower every
+    // position now and then; a low limit makes that happen every few MiB.
+    const std::uint32_t saved = zest::detail::stream_position_limit;
+    zest::detail::stream_position_limit = 1u << 21;
+    const bytes src = zest::test::mixed(12u << 20, 27);
+    for (unsigned wlog : {12u, 17u}) {
+        for (int level : {1, 3}) {
+            zest::compress_stream cs;
+            ASSERT_TRUE(cs.set_level(level));
+            ASSERT_TRUE(cs.set_window_log(wlog));
+            const bytes f = stream_compress(cs, src, fixed(1u << 20), fixed(1u << 20));
+            const std::string what = "lowered, window log " + std::to_string(wlog) + " level " + std::to_string(level);
+            expect_roundtrip(f, src, what);
+            zest::compressor c;
+            c.set_level(level);
+            ASSERT_TRUE(c.set_window_log(wlog));
+            const bytes one = c.compress(src);
+            EXPECT_LT(f.size(), one.size() + one.size() / 50 + 64) << what;
+        }
+    }
+    zest::detail::stream_position_limit = saved;
 }
 
 TEST(CompressStream, FlushMakesEverythingSoFarDecodable) {
