@@ -13,6 +13,7 @@ std::vector<std::unique_ptr<workload_set>> make_workload_sets() {
     sets.push_back(make_columnar_set());
     sets.push_back(make_corpus_set());
     sets.push_back(make_stream_set());
+    sets.push_back(make_capi_set());
     return sets;
 }
 

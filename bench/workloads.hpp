@@ -49,6 +49,7 @@ std::unique_ptr<workload_set> make_context_set();
 std::unique_ptr<workload_set> make_columnar_set();
 std::unique_ptr<workload_set> make_corpus_set();
 std::unique_ptr<workload_set> make_stream_set();
+std::unique_ptr<workload_set> make_capi_set();
 
 /// Reads each file whole; names are the base names (the path as given when two
 /// base names collide). Returns an error message on failure, or an empty string.
