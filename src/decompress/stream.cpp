@@ -107,8 +107,13 @@ struct decompress_stream::impl {
         // The previous segment must end at least window + slack bytes in,
         // so that wild copies near a new segment's end never reach history
         // still in reach: a segment restarts when fewer than block_max +
-        // slack bytes are left, hence window + block_max + 2 * slack.
-        const std::size_t want = window + block_max + 2 * detail::wild_slack;
+        // slack bytes are left, hence window + block_max + 2 * slack. A frame
+        // that declares a smaller size than its window needs no more than
+        // its size (it never restarts: producing more is an error).
+        std::size_t history = window;
+        if (h.content_size != detail::content_size_unknown && h.content_size < window)
+            history = std::size_t(h.content_size);
+        const std::size_t want = history + block_max + 2 * detail::wild_slack;
         if (ring_cap < want) {
             ring.reset();
             ring_cap = 0;

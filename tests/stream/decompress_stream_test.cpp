@@ -3,6 +3,7 @@
 // skippable and concatenated frames), fed in every size pattern, must come
 // out as the one-shot decoder's bytes; errors are reported and sticky.
 #include <gtest/gtest.h>
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_getFrameHeader
 #include <zstd.h>
 
 #include <algorithm>
@@ -298,6 +299,33 @@ TEST(DecompressStream, MemoryIsBoundedByTheWindow) {
         EXPECT_LE(ds.memory_usage(), window + block + (128u << 10) + (160u << 10)) << wlog;
         EXPECT_GE(ds.memory_usage(), window) << wlog;
     }
+}
+
+TEST(DecompressStream, SmallFramesWithLargeWindowsTakeLittleMemory) {
+    // A 10 KB frame written with an 8 MiB window: the buffer follows the
+    // declared size, not the window.
+    const bytes src = zest::test::json_logs(10000, 16);
+    const bytes single = zstd_oneshot(src, 19);
+    // libzstd writes this as a single-segment frame (window = size); give
+    // it a header that declares an 8 MiB window and the size (4 bytes).
+    const auto fhd = std::to_integer<unsigned>(single[4]);
+    ASSERT_EQ(fhd & 0x23u, 0x20u);  // single segment, no dictionary ID
+    static constexpr std::size_t fcs_bytes[4] = {1, 2, 4, 8};
+    const std::size_t old_header = 5 + fcs_bytes[fhd >> 6];
+    bytes f(single.begin(), single.begin() + 4);
+    f.push_back(std::byte(2u << 6 | (fhd & 4u)));
+    f.push_back(std::byte((23u - 10u) << 3));
+    for (int i = 0; i < 4; ++i) f.push_back(std::byte(std::uint8_t(src.size() >> (8 * i))));
+    f.insert(f.end(), single.begin() + std::ptrdiff_t(old_header), single.end());
+    ASSERT_EQ(ZSTD_getFrameContentSize(f.data(), f.size()), src.size());
+    ZSTD_frameHeader zh;
+    ASSERT_EQ(ZSTD_getFrameHeader(&zh, f.data(), f.size()), 0u);
+    ASSERT_EQ(zh.windowSize, 8u << 20);
+    zest::decompress_stream ds;
+    const stream_run r = stream_decode(ds, f, fixed(100), fixed(100));
+    ASSERT_EQ(r.error, zest::errc{});
+    EXPECT_TRUE(zest::test::same_bytes(r.out, src));
+    EXPECT_LT(ds.memory_usage(), std::size_t(1) << 20);
 }
 
 TEST(DecompressStream, MovedStreamsKeepWorking) {
