@@ -72,7 +72,7 @@ struct compress_stream::impl {
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
         std::size_t want = 2 * window + block;
-        if (size != detail::size_unknown && size < want) want = std::size_t(size);
+        if (size != detail::size_unknown && size < want) want = std::max<std::size_t>(std::size_t(size), 1);
         if (buf_cap < want) {
             buf.reset();
             buf_cap = 0;
