@@ -311,8 +311,9 @@ public:
     std::size_t memory_usage() const noexcept;
 
     static constexpr std::size_t recommended_in_size = 128 * 1024;
-    /// compress_bound of one block plus a frame header and checksum: with
-    /// this much room a call never has output left waiting.
+    /// Room for a frame header, one block and the checksum: with this much
+    /// output room, a directive::proceed call given at most
+    /// recommended_in_size bytes never leaves output waiting.
     static constexpr std::size_t recommended_out_size = 128 * 1024 + 512 + 18 + 4 + 3;
 
 private:
