@@ -77,7 +77,7 @@ std::vector<std::string> expand_inputs(const options& o, bool& failed) {
 
 class file_run {
 public:
-    file_run(const options& o, codec& c) : o_(o), codec_(c), progress_(o.progress) {}
+    file_run(const options& o, codec& c) : o_(o), codec_(c), progress_(o.progress, o.verbosity < 0) {}
 
     int run() {
         std::vector<std::string> inputs = expand_inputs(o_, failed_);

@@ -8,9 +8,8 @@
 
 namespace zest::cli {
 
-progress_line::progress_line(std::optional<bool> forced) {
-    enabled_ = forced ? *forced : ::isatty(STDERR_FILENO) == 1;
-    if (display_level < 2) enabled_ = false;  // -q silences it even with --progress
+progress_line::progress_line(std::optional<bool> forced, bool quiet) {
+    enabled_ = !quiet && (forced ? *forced : display_level >= 2 && ::isatty(STDERR_FILENO) == 1);
 }
 
 void progress_line::start(const std::string& name, std::optional<std::uint64_t> total) {

@@ -11,8 +11,10 @@ namespace zest::cli {
 
 class progress_line {
 public:
-    /// `forced`: --progress (true) / --no-progress (false); unset: decide by isatty(stderr).
-    explicit progress_line(std::optional<bool> forced);
+    /// `forced`: --progress (true) / --no-progress (false); unset: shown
+    /// when stderr is a terminal and the display level is at least 2 (so
+    /// not with -c, as in zstd). `quiet` (-q) turns it off in every case.
+    progress_line(std::optional<bool> forced, bool quiet);
 
     /// Starts a file; `total` is the input size when known.
     void start(const std::string& name, std::optional<std::uint64_t> total);

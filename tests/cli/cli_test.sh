@@ -12,7 +12,8 @@ umask 022
 ZEST=${1:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 ZSTD=${2:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 shift 2
-ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals)
+ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals
+            list recursive levels messages bench interop progress signals_compress)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -553,6 +554,284 @@ group_signals() {
     if [ "$status" -eq 143 ]; then pass; else fail "SIGTERM: exit status $status, expected 143"; fi
     expect_missing "$d/out" "SIGTERM leaves no output"
     expect_no_temp "$d" "SIGTERM removes the temporary file"
+}
+
+# ---------------------------------------------------------------------------
+# -l: the table must match zstd -l's line for line (same columns, same
+# rounding); errors set the exit status without hiding the other files.
+group_list() {
+    local d f out ref
+    d=$(fresh_dir)
+    for f in text text-nocheck text-nosize multi skippable zeros empty; do
+        cp "$C/$f.zst" "$d/$f.zst"
+    done
+    for f in text text-nocheck text-nosize multi zeros empty; do
+        out=$(cd "$d" && "$ZEST" -l "$f.zst" 2>"$ERR")
+        ref=$(cd "$d" && "$ZSTD" -l "$f.zst" 2>/dev/null)
+        if [ "$out" = "$ref" ]; then pass; else fail "-l $f.zst: got '$out', zstd says '$ref'"; fi
+    done
+    # Several files: rows plus a totals line.
+    out=$(cd "$d" && "$ZEST" -l text.zst multi.zst zeros.zst 2>"$ERR")
+    ref=$(cd "$d" && "$ZSTD" -l text.zst multi.zst zeros.zst 2>/dev/null)
+    if [ "$out" = "$ref" ]; then pass; else fail "-l three files: got '$out', zstd says '$ref'"; fi
+    # Skippable frames are counted in their own column.
+    out=$(cd "$d" && "$ZEST" -l skippable.zst 2>"$ERR" | tail -1)
+    if [ "$(echo "$out" | awk '{print $1, $2}')" = "1 1" ]; then pass; else fail "-l skippable: '$out'"; fi
+
+    printf 'not zstd\n' >"$d/plain.zst"
+    z -l "$d/plain.zst" "$d/text.zst" >"$d/out"
+    expect_rc 1 "-l on a non-zstd file"
+    expect_error_line "$d/plain.zst" "-l on a non-zstd file"
+    if grep -q 'text.zst$' "$d/out"; then pass; else fail "-l lists the good file after a bad one"; fi
+    z -l "$C/truncated.zst" >/dev/null
+    expect_rc 1 "-l on a truncated file"
+    z -l "$d/missing.zst" >/dev/null
+    expect_rc 1 "-l on a missing file"
+    z -l <"$C/text.zst" >/dev/null
+    expect_rc 1 "-l on standard input"
+    expect_stderr_has "does not support reading from standard input" "-l on standard input"
+
+    # -lv: a block per file, then one line per frame with its window and checksum.
+    z -lv "$d/multi.zst" >"$d/out"
+    expect_rc 0 "-lv"
+    if grep -q '^# Zstandard Frames: 2$' "$d/out"; then pass; else fail "-lv: frame count"; fi
+    if grep -q '^Window Size: ' "$d/out"; then pass; else fail "-lv: window size"; fi
+    if grep -q "^Decompressed Size: .*($(cat "$C/multi" | wc -c) B)\$" "$d/out"; then pass; else fail "-lv: decompressed size"; fi
+    local sum
+    sum=$(tail -c 4 "$C/small.zst" | od -An -tx4 | tr -d ' ')
+    if grep -q "XXH64 $sum\$" "$d/out"; then pass; else fail "-lv: per-frame checksum $sum not shown"; fi
+    if [ "$(grep -c ' zstd ' "$d/out")" = 2 ]; then pass; else fail "-lv: one line per frame"; fi
+    z -lv "$d/text-nosize.zst" >"$d/out"
+    if grep -q ' unknown ' "$d/out" && ! grep -q '^Decompressed Size' "$d/out"; then pass; else fail "-lv: unknown size"; fi
+}
+
+# -r: every regular file below a directory; compression skips .zst files,
+# -d and -t take only them; outputs land next to the inputs.
+group_recursive() {
+    local d
+    d=$(fresh_dir)
+    mkdir -p "$d/tree/sub/deeper"
+    cp "$C/text" "$d/tree/a"
+    cp "$C/small" "$d/tree/sub/b"
+    cp "$C/binary" "$d/tree/sub/deeper/c"
+    cp "$C/small.zst" "$d/tree/old.zst"
+    z -q -r "$d/tree"
+    expect_rc 0 "-r compress"
+    for f in a sub/b sub/deeper/c; do
+        expect_exists "$d/tree/$f.zst" "-r compress: $f.zst"
+        "$ZSTD" -dq -c "$d/tree/$f.zst" 2>/dev/null | cmp -s - "$d/tree/$f" && pass || fail "-r compress: $f.zst does not decode to $f"
+    done
+    expect_missing "$d/tree/old.zst.zst" "-r compress skips .zst files"
+    rm "$d/tree/a" "$d/tree/sub/b" "$d/tree/sub/deeper/c"
+    z -t -r "$d/tree"
+    expect_rc 0 "-t -r"
+    z -d -q -r "$d/tree"
+    expect_rc 0 "-d -r"
+    expect_same "$d/tree/a" "$C/text" "-d -r: a"
+    expect_same "$d/tree/sub/b" "$C/small" "-d -r: sub/b"
+    expect_same "$d/tree/sub/deeper/c" "$C/binary" "-d -r: sub/deeper/c"
+    expect_same "$d/tree/old" "$C/small" "-d -r: old"
+    # Without -r a directory is an error, and the other inputs still go through.
+    cp "$C/small" "$d/lone"
+    z -q "$d/tree" "$d/lone"
+    expect_rc 1 "a directory without -r"
+    expect_exists "$d/lone.zst" "a directory without -r does not stop the next input"
+    # A corrupt file below the tree: the others are decoded, the status is 1.
+    d=$(fresh_dir)
+    mkdir -p "$d/t2"
+    cp "$C/corrupt.zst" "$d/t2/bad.zst"
+    cp "$C/small.zst" "$d/t2/good.zst"
+    z -d -q -r "$d/t2"
+    expect_rc 1 "-d -r with a corrupt file"
+    expect_same "$d/t2/good" "$C/small" "-d -r with a corrupt file: good one decoded"
+    expect_missing "$d/t2/bad" "-d -r with a corrupt file: no output for it"
+}
+
+# Levels and thread counts: every level makes frames zstd decodes; -T# and
+# --threads=# are accepted (zest is single-threaded for now) and change nothing.
+group_levels() {
+    local d l
+    d=$(fresh_dir)
+    head -c 300000 "$C/text" >"$d/in"
+    for l in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
+        z -q "-$l" -c "$d/in" >"$d/l$l.zst"
+        expect_rc 0 "-$l"
+        "$ZSTD" -dq -c "$d/l$l.zst" 2>/dev/null | cmp -s - "$d/in" && pass || fail "-$l: zstd does not restore the input"
+    done
+    for l in 20 21 22; do
+        z -q --ultra "-$l" -c "$d/in" >"$d/u$l.zst"
+        expect_rc 0 "--ultra -$l"
+        "$ZSTD" -dq --long=31 -c "$d/u$l.zst" 2>/dev/null | cmp -s - "$d/in" && pass || fail "--ultra -$l: zstd does not restore the input"
+    done
+    z -q -c -T4 "$d/in" >"$d/t4.zst"
+    expect_rc 0 "-T4"
+    z -q -c --threads=2 "$d/in" >"$d/t2.zst"
+    expect_rc 0 "--threads=2"
+    z -q -c -T0 "$d/in" >"$d/t0.zst"
+    expect_rc 0 "-T0"
+    z -q -c "$d/in" >"$d/t1.zst"
+    expect_same "$d/t4.zst" "$d/t1.zst" "-T4 output"
+    expect_same "$d/t2.zst" "$d/t1.zst" "--threads=2 output"
+    z -q -c -T "$d/in" >/dev/null
+    expect_rc 1 "-T without a number"
+    z -q -c --threads=x "$d/in" >/dev/null
+    expect_rc 1 "--threads=x"
+    # -k is the default: the input stays.
+    z -q "$d/in"
+    expect_exists "$d/in" "-k is the default"
+    # The level changes the output (19 is smaller than 1 on text).
+    if [ "$(stat -c %s "$d/l19.zst")" -lt "$(stat -c %s "$d/l1.zst")" ]; then pass; else fail "-19 not smaller than -1"; fi
+}
+
+# Exit statuses and messages, like zstd: 1 for any error, the other files go on.
+group_messages() {
+    local d
+    d=$(fresh_dir)
+    z --bogus
+    expect_rc 1 "unknown long option"
+    expect_stderr_has "--bogus" "unknown long option named"
+    z -y
+    expect_rc 1 "unknown short option"
+    cp "$C/small" "$d/one"
+    cp "$C/small" "$d/two"
+    z -q "$d/one" "$d/missing" "$d/two"
+    expect_rc 1 "a missing file among others"
+    expect_error_line "$d/missing" "a missing file among others"
+    expect_exists "$d/one.zst" "the file before a missing one"
+    expect_exists "$d/two.zst" "the file after a missing one"
+    z "$d/one"
+    expect_rc 1 "refusing to overwrite without -f"
+    expect_stderr_has "already exists" "refusing to overwrite without -f"
+    z -qq "$d/one"
+    expect_rc 1 "-qq: still status 1"
+    expect_stderr_empty "-qq prints nothing"
+    z -f -q "$d/one"
+    expect_rc 0 "-f overwrites"
+    expect_stderr_empty "-q prints nothing on success"
+    # Summary line for several files; -v adds a line per file.
+    z -f "$d/one" "$d/two"
+    expect_stderr_has "2 files compressed" "summary of two files"
+    z -f -v "$d/one" "$d/two"
+    expect_stderr_has "$d/one.zst" "-v: line per file names the output"
+    # -- ends options: a file named -v.
+    (cd "$d" && cp "$C/small" ./-v && z -q -- -v; exit "$RC")
+    expect_rc 0 "-- then a file named -v"
+    expect_exists "$d/-v.zst" "-- then a file named -v"
+    z -d "$C/garbage.zst" -c >/dev/null
+    expect_rc 1 "corrupt input"
+    expect_error_line "$C/garbage.zst" "corrupt input"
+    z -h >/dev/null
+    expect_rc 0 "-h"
+}
+
+# Benchmark mode: one line per level, like zstd -b.
+group_bench() {
+    local d n
+    d=$(fresh_dir)
+    z -b1 -e3 -i0 "$C/text" >"$d/out"
+    expect_rc 0 "-b1 -e3 -i0 FILE"
+    n=$(grep -cE '^ ?[0-9]+#text +: +1288895 -> +[0-9]+ \(x[0-9.]+\), +[0-9.]+ MB/s, +[0-9.]+ MB/s$' "$d/out")
+    if [ "$n" = 3 ]; then pass; else fail "-b1 -e3: $n result lines, expected 3: $(head -3 "$d/out")"; fi
+    z -b2 -i0 >"$d/out"
+    expect_rc 0 "-b2 on the synthetic sample"
+    if grep -qE '^ 2#Synthetic' "$d/out"; then pass; else fail "-b2 synthetic: $(cat "$d/out")"; fi
+    z -b1 -i0 "$d/missing" >/dev/null
+    expect_rc 1 "-b on a missing file"
+}
+
+# Interoperation with the system zstd, both directions, through pipes.
+group_interop() {
+    local d
+    d=$(fresh_dir)
+    for f in text binary zeros small empty; do
+        "$ZEST" -q -c <"$C/$f" 2>/dev/null | "$ZSTD" -dq -c 2>/dev/null >"$d/$f.a" && pass || fail "zest -c | zstd -d: $f"
+        expect_same "$d/$f.a" "$C/$f" "zest -c | zstd -d: $f"
+        "$ZSTD" -q -c <"$C/$f" 2>/dev/null | "$ZEST" -dq -c 2>/dev/null >"$d/$f.b" && pass || fail "zstd -c | zest -d: $f"
+        expect_same "$d/$f.b" "$C/$f" "zstd -c | zest -d: $f"
+    done
+    # Frames from both tools concatenated, read by each tool.
+    { "$ZEST" -q -c "$C/text"; "$ZSTD" -q -c "$C/small"; "$ZEST" -q -c --no-check "$C/binary"; } >"$d/mix.zst"
+    cat "$C/text" "$C/small" "$C/binary" >"$d/mix"
+    z -dq -c "$d/mix.zst" >"$d/mix.a"
+    expect_same "$d/mix.a" "$d/mix" "mixed frames through zest"
+    "$ZSTD" -dq -c "$d/mix.zst" >"$d/mix.b" 2>/dev/null
+    expect_same "$d/mix.b" "$d/mix" "mixed frames through zstd"
+    # zstd -t accepts what zest writes at several levels, and zstd -l reads it.
+    for l in 1 3 9 19; do
+        "$ZEST" -q "-$l" -c "$C/text" >"$d/t$l.zst" 2>/dev/null
+        "$ZSTD" -tq "$d/t$l.zst" 2>/dev/null && pass || fail "zstd -t on zest -$l output"
+    done
+    "$ZSTD" -l "$d/t3.zst" >"$d/l.out" 2>&1 && grep -q XXH64 "$d/l.out" && pass || fail "zstd -l on zest output"
+    # Files written by zest: zstd -d makes the same file.
+    cp "$C/text" "$d/f"
+    z -q "$d/f"
+    "$ZSTD" -dq "$d/f.zst" -o "$d/f.back" 2>/dev/null
+    expect_same "$d/f.back" "$C/text" "zest FILE then zstd -d"
+}
+
+# The progress line: never on a stderr that is not a terminal (a slow
+# stdin of a few seconds would otherwise show it), and with `script`
+# providing a terminal it appears for work of more than a second.
+group_progress() {
+    local d
+    d=$(fresh_dir)
+    { cat "$C/text"; sleep 2; cat "$C/text"; } | "$ZEST" -c >"$d/out.zst" 2>"$ERR"
+    if grep -q $'\r' "$ERR"; then fail "progress shown while stderr is not a terminal"; else pass; fi
+    { cat "$C/text"; sleep 2; cat "$C/text"; } | "$ZEST" -c --progress >"$d/out2.zst" 2>"$ERR"
+    if grep -q $'\r' "$ERR" && grep -q 'MB/s' "$ERR"; then pass; else fail "--progress shows no progress line"; fi
+    { cat "$C/text"; sleep 2; cat "$C/text"; } | "$ZEST" -q -c --progress >"$d/out3.zst" 2>"$ERR"
+    expect_stderr_empty "-q --progress prints nothing"
+    if command -v script >/dev/null 2>&1; then
+        cat "$C/text" "$C/text" >"$d/twice"
+        script -qec "{ cat '$C/text'; sleep 2; cat '$C/text'; } | '$ZEST' -o '$d/out4.zst'" /dev/null >"$d/tty" 2>&1
+        if grep -q 'MB/s' "$d/tty"; then pass; else fail "no progress line on a terminal"; fi
+        "$ZSTD" -dq -c "$d/out4.zst" 2>/dev/null | cmp -s - "$d/twice" && pass || fail "output made under a terminal"
+    fi
+}
+
+# Signals while compressing: the output being written disappears.
+group_signals_compress() {
+    local d pid status found sig
+    for sig in INT TERM; do
+        d=$(fresh_dir)
+        mkfifo "$d/fifo"
+        # A background job of a script starts with SIGINT ignored (and zest,
+        # like zstd, leaves ignored signals alone): restore the default first.
+        env --default-signal=INT "$ZEST" -o "$d/out.zst" - <"$d/fifo" 2>"$ERR" &
+        pid=$!
+        exec 3>"$d/fifo"
+        cat "$C/text" >&3   # some data, then the feeder stalls
+        found=
+        for _ in $(seq 1 100); do
+            if [ -n "$(find "$d" -maxdepth 1 -name '*zest-tmp*')" ]; then found=1; break; fi
+            sleep 0.1
+        done
+        if [ -n "$found" ]; then pass; else fail "SIG$sig: no temporary file while compressing"; fi
+        kill -"$sig" "$pid"
+        ( sleep 10; kill -KILL "$pid" 2>/dev/null ) &   # a zest that ignores the signal fails, not hangs
+        local guard=$!
+        status=0
+        wait "$pid" || status=$?
+        kill "$guard" 2>/dev/null
+        exec 3>&-
+        local want=143
+        [ "$sig" = INT ] && want=130
+        if [ "$status" -eq "$want" ]; then pass; else fail "SIG$sig while compressing: exit status $status, expected $want"; fi
+        expect_missing "$d/out.zst" "SIG$sig while compressing leaves no output"
+        expect_no_temp "$d" "SIG$sig while compressing removes the temporary file"
+    done
+    # --rm: the input goes only once its output is complete; a failing
+    # output (a full device) keeps it.
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$d/keep.zst"
+    z -d -q --rm -f "$d/keep.zst" -o /dev/full
+    expect_rc 1 "--rm onto /dev/full"
+    expect_exists "$d/keep.zst" "--rm onto /dev/full keeps the input"
+    cp "$C/text" "$d/plain"
+    z -q --rm "$d/plain"
+    expect_rc 0 "--rm compress"
+    expect_missing "$d/plain" "--rm compress removes the input"
+    "$ZSTD" -dq -c "$d/plain.zst" 2>/dev/null | cmp -s - "$C/text" && pass || fail "--rm compress: output incomplete"
 }
 
 for group in "${GROUPS_TO_RUN[@]}"; do
