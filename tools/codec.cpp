@@ -26,8 +26,17 @@ std::optional<std::uint64_t> known_size(const input_file& in) {
     return std::nullopt;
 }
 
+// One read of at most `n` bytes: returns what a pipe has now, 0 at the end.
+std::size_t read_once(const input_file& in, std::byte* dst, std::size_t n) {
+    for (;;) {
+        const ssize_t r = ::read(in.fd, dst, n);
+        if (r >= 0) return static_cast<std::size_t>(r);
+        if (errno != EINTR) throw errno_error(in.display, errno);
+    }
+}
+
 // Reads up to `n` bytes, fewer only at the end of the input.
-std::size_t read_some(const input_file& in, std::byte* dst, std::size_t n) {
+[[maybe_unused]] std::size_t read_some(const input_file& in, std::byte* dst, std::size_t n) {
     std::size_t got = 0;
     while (got < n) {
         const ssize_t r = ::read(in.fd, dst + got, n - got);
@@ -111,15 +120,17 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
         t.written += dst.pos;
         output_full = dst.pos == dst.size;
     };
+    // Whatever arrives is decoded and written at once, so a reader of our
+    // output keeps up with a slow producer of the input.
     for (;;) {
-        const std::size_t n = read_some(in, ib.data(), ib.size());
+        const std::size_t n = read_once(in, ib.data(), ib.size());
         if (n == 0) break;
         any_input = true;
         t.read += n;
         in_buffer src{ib.data(), n, 0};
         while (src.pos < src.size) step(src);
+        while (output_full) step(src);  // src is consumed: drains what the decoder holds
         progress.update(t.read, t.written);
-        if (n < ib.size()) break;
     }
     // Output the decoder still holds once the input has run out.
     in_buffer none{ib.data(), 0, 0};
@@ -171,10 +182,10 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
         return *r;
     };
     for (;;) {
-        const std::size_t n = read_some(in, ib.data(), ib.size());
+        const std::size_t n = read_once(in, ib.data(), ib.size());
         t.read += n;
         in_buffer src{ib.data(), n, 0};
-        if (n < ib.size()) {
+        if (n == 0) {
             while (step(src, directive::end) != 0) {}
             break;
         }

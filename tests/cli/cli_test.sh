@@ -13,7 +13,7 @@ ZEST=${1:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 ZSTD=${2:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 shift 2
 ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals
-            list recursive levels messages bench interop progress signals_compress)
+            list recursive levels messages bench interop progress signals_compress streaming)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -787,6 +787,36 @@ group_progress() {
         if grep -q 'MB/s' "$d/tty"; then pass; else fail "no progress line on a terminal"; fi
         "$ZSTD" -dq -c "$d/out4.zst" 2>/dev/null | cmp -s - "$d/twice" && pass || fail "output made under a terminal"
     fi
+}
+
+# Streaming: memory stays bounded whatever the input's size (200 MiB through
+# a process limited to ~80 MB of address space), in both directions, and
+# decoded output appears before the compressed input has ended.
+group_streaming() {
+    local d
+    d=$(fresh_dir)
+    (ulimit -v 80000; head -c 200M /dev/zero | "$ZEST" -q -c >"$d/z.zst") 2>"$ERR"
+    "$ZSTD" -tq "$d/z.zst" 2>/dev/null && pass || fail "200 MiB compressed under a memory limit"
+    (ulimit -v 80000; "$ZEST" -dq -c "$d/z.zst" | wc -c >"$d/n") 2>"$ERR"
+    if [ "$(cat "$d/n")" = 209715200 ]; then pass; else fail "200 MiB decoded under a memory limit: $(cat "$d/n") bytes"; fi
+    (ulimit -v 80000; "$ZSTD" -q -c "$C/text" | "$ZEST" -dq -c) >"$d/t" 2>"$ERR"
+    expect_same "$d/t" "$C/text" "zstd stream decoded under a memory limit"
+    # A stalled writer: what was sent so far comes out (flushed per block).
+    mkfifo "$d/fifo"
+    "$ZEST" -dq -c <"$d/fifo" >"$d/partial" 2>"$ERR" &
+    local pid=$!
+    exec 3>"$d/fifo"
+    "$ZSTD" -q -c "$C/zeros" >&3 2>/dev/null
+    local got=0
+    for _ in $(seq 1 50); do
+        got=$(stat -c %s "$d/partial")
+        [ "$got" -ge 3000000 ] && break
+        sleep 0.1
+    done
+    if [ "$got" -ge 3000000 ]; then pass; else fail "stalled input: only $got bytes decoded"; fi
+    exec 3>&-
+    wait "$pid"
+    expect_same "$d/partial" "$C/zeros" "stalled input, then closed"
 }
 
 # Signals while compressing: the output being written disappears.
