@@ -95,7 +95,8 @@ public:
         }
         if (shared_file_) {
             try {
-                if (!failed_) shared_file_->commit(single_input_stat_ ? &*single_input_stat_ : nullptr);
+                if (!failed_)
+                    shared_file_->commit(single_input_stat_ ? &*single_input_stat_ : nullptr, o_.remove_input);
             } catch (const file_error& e) {
                 print_error(e.subject(), e.what());
                 failed_ = true;
@@ -170,7 +171,7 @@ private:
             throw file_error(out->name(), "is the input file; refusing to overwrite it");
 
         const transfer_totals t = compressing ? codec_.compress(in, *out, progress_) : codec_.decompress(in, out, progress_);
-        if (per_file) per_file->commit(in.is_stdin ? nullptr : &in.st);
+        if (per_file) per_file->commit(in.is_stdin ? nullptr : &in.st, o_.remove_input);
 
         ++files_done_;
         total_in_ += t.read;

@@ -172,7 +172,7 @@ void output_sink::close_checked() {
     if (::close(fd) != 0) throw errno_error(name_, errno);
 }
 
-void output_sink::commit(const struct stat* metadata) {
+void output_sink::commit(const struct stat* metadata, bool durable) {
     if (finished_) return;
     switch (kind_) {
         case kind::standard_output:
@@ -185,10 +185,12 @@ void output_sink::commit(const struct stat* metadata) {
         case kind::temporary:
             break;
     }
-    // No fsync, like zstd and gzip: durability across a crash costs a disk
-    // flush per file, and a crash before rename() still leaves no partial file
-    // under the final name.
+    // Without --rm no fsync, like zstd and gzip: durability across a crash
+    // costs a disk flush per file, and a crash before rename() still leaves
+    // no partial file under the final name. With --rm the input is deleted
+    // next, so the output must be on disk first.
     apply_metadata(metadata);
+    if (durable && ::fsync(fd_) != 0) throw errno_error(name_, errno);
     close_checked();  // on failure the destructor removes the temporary
     int err = 0;
     {
@@ -203,6 +205,17 @@ void output_sink::commit(const struct stat* metadata) {
         throw errno_error(name_, err);
     }
     finished_ = true;
+    if (durable) {
+        // The rename itself lives in the directory.
+        const std::size_t slash = name_.rfind('/');
+        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : name_.substr(0, slash);
+        const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd < 0) throw errno_error(dir, errno);
+        const int r = ::fsync(dfd);
+        const int sync_err = errno;
+        ::close(dfd);
+        if (r != 0 && sync_err != EINVAL) throw errno_error(dir, sync_err);
+    }
 }
 
 void output_sink::discard() noexcept {

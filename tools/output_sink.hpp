@@ -46,8 +46,10 @@ public:
 
     /// Finishes the output: copies permissions and times from `metadata`
     /// (an input file; null applies the default 0666 & ~umask), closes the
-    /// file checking for errors, and renames it into place.
-    void commit(const struct stat* metadata);
+    /// file checking for errors, and renames it into place. With `durable`
+    /// (--rm: the input is about to go) the data and the rename are synced
+    /// to disk first, so that a crash cannot lose both copies.
+    void commit(const struct stat* metadata, bool durable = false);
 
     /// Removes the temporary file (if any); the destination is untouched.
     void discard() noexcept;

@@ -862,6 +862,22 @@ group_signals_compress() {
     expect_rc 0 "--rm compress"
     expect_missing "$d/plain" "--rm compress removes the input"
     "$ZSTD" -dq -c "$d/plain.zst" 2>/dev/null | cmp -s - "$C/text" && pass || fail "--rm compress: output incomplete"
+    # The order of --rm: output synced, renamed into place, directory synced,
+    # and only then the input unlinked.
+    if command -v strace >/dev/null 2>&1; then
+        cp "$C/text" "$d/traced"
+        strace -o "$d/trace" -e trace=fsync,rename,renameat2,unlink,unlinkat "$ZEST" -q --rm "$d/traced" 2>/dev/null
+        local order
+        order=$(grep -oE '^(fsync|rename|renameat2|unlink|unlinkat)' "$d/trace" | tr '\n' ' ')
+        if [ "$order" = "fsync renameat2 fsync unlink " ] || [ "$order" = "fsync rename fsync unlink " ]; then
+            pass
+        else
+            fail "--rm: system calls in the order '$order'"
+        fi
+        cp "$C/text" "$d/traced2"
+        strace -o "$d/trace2" -e trace=fsync,unlink "$ZEST" -q "$d/traced2" 2>/dev/null
+        if grep -qE '^(fsync|unlink)\(' "$d/trace2"; then fail "without --rm: fsync or unlink called"; else pass; fi
+    fi
 }
 
 for group in "${GROUPS_TO_RUN[@]}"; do
