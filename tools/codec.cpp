@@ -13,7 +13,7 @@ namespace zest::cli {
 
 namespace {
 
-constexpr std::size_t read_chunk = std::size_t{1} << 17;
+[[maybe_unused]] constexpr std::size_t read_chunk = std::size_t{1} << 17;
 
 std::string reason_of(errc code) {
     std::string reason = error_message(code);

@@ -234,6 +234,9 @@ int run(const options& o) {
                         static_cast<int>(sizeof(void*) * 8), version_string());
         return 0;
     }
+    if (o.verbosity > 0)  // zstd -v starts with its banner
+        print_info(1, std::string("*** zest CLI (") + std::to_string(sizeof(void*) * 8) + "-bit) v" +
+                          version_string() + ", a Zstandard implementation ***");
     for (const std::string& w : o.warnings) print_info(1, w);
     if (o.op == operation::list) return list_files(o.inputs);
     if (o.op == operation::bench) {

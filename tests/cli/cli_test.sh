@@ -713,6 +713,7 @@ group_messages() {
     expect_stderr_has "2 files compressed" "summary of two files"
     z -f -v "$d/one" "$d/two"
     expect_stderr_has "$d/one.zst" "-v: line per file names the output"
+    expect_stderr_has "*** zest CLI" "-v starts with the banner, like zstd -v"
     # -- ends options: a file named -v.
     (cd "$d" && cp "$C/small" ./-v && z -q -- -v; exit "$RC")
     expect_rc 0 "-- then a file named -v"
