@@ -50,52 +50,20 @@ std::size_t read_once(const input_file& in, std::byte* dst, std::size_t n) {
     return got;
 }
 
-#if !ZEST_CLI_STREAM_DECODE || !ZEST_CLI_STREAM_ENCODE
-// The whole input in memory, read in chunks so that the progress line moves.
-std::vector<std::byte> read_whole(const input_file& in, progress_line& progress) {
-    std::vector<std::byte> buf;
-    if (const auto size = known_size(in)) buf.reserve(static_cast<std::size_t>(*size) + 1);
-    for (;;) {
-        const std::size_t used = buf.size();
-        buf.resize(used + read_chunk);
-        const std::size_t n = read_some(in, buf.data() + used, read_chunk);
-        buf.resize(used + n);
-        progress.update(buf.size(), 0);
-        if (n < read_chunk) return buf;
-    }
-}
-#endif
 
 }  // namespace
 
 struct codec::state {
-#if ZEST_CLI_STREAM_DECODE
     decompress_stream dstream;
-#else
-    decompressor dec;
-#endif
-#if ZEST_CLI_STREAM_ENCODE
     compress_stream cstream;
-#else
-    compressor enc;
-#endif
     std::vector<std::byte> in_buf;
     std::vector<std::byte> out_buf;
 };
 
 codec::codec(const codec_settings& s) : settings_(s), state_(std::make_unique<state>()) {
-#if ZEST_CLI_STREAM_DECODE
     if (!state_->dstream.set_max_window_log(s.max_window_log)) throw file_error("--memory", "invalid window limit");
-#else
-    if (!state_->dec.set_max_window_log(s.max_window_log)) throw file_error("--memory", "invalid window limit");
-#endif
-#if ZEST_CLI_STREAM_ENCODE
     (void)state_->cstream.set_level(s.level);
     (void)state_->cstream.set_checksum(s.checksum);
-#else
-    state_->enc.set_level(s.level);
-    state_->enc.set_checksum(s.checksum);
-#endif
 }
 
 codec::~codec() = default;
@@ -103,7 +71,6 @@ codec::~codec() = default;
 transfer_totals codec::decompress(const input_file& in, output_sink* out, progress_line& progress) {
     transfer_totals t;
     progress.start(in.display, known_size(in));
-#if ZEST_CLI_STREAM_DECODE
     decompress_stream& ds = state_->dstream;
     ds.reset();  // whatever a previous failure left behind
     auto& ib = state_->in_buf;
@@ -137,21 +104,6 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
     while (output_full) step(none);
     // An empty file holds no frame; zstd reports it rather than writing an empty output.
     if (!any_input || !ds.at_frame_boundary()) throw file_error(in.display, reason_of(errc::truncated_input));
-#else
-    const std::vector<std::byte> src = read_whole(in, progress);
-    t.read = src.size();
-    if (src.empty()) throw file_error(in.display, reason_of(errc::truncated_input));
-    std::vector<std::byte> produced;
-    try {
-        produced = state_->dec.decompress(std::span<const std::byte>(src));
-    } catch (const std::system_error& e) {
-        state_->dec.reset();  // the next input starts clean whatever state the failure left
-        if (e.code().category() != zest::error_category()) throw file_error(in.display, e.what());
-        throw file_error(in.display, reason_of(static_cast<errc>(e.code().value())));
-    }
-    if (out) out->write(produced);
-    t.written = produced.size();
-#endif
     progress.clear();
     return t;
 }
@@ -160,7 +112,6 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
     transfer_totals t;
     const std::optional<std::uint64_t> size = known_size(in);
     progress.start(in.display, size);
-#if ZEST_CLI_STREAM_ENCODE
     compress_stream& cs = state_->cstream;
     cs.reset();
     if (size) (void)cs.set_pledged_size(*size);
@@ -192,15 +143,6 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
         while (src.pos < src.size) step(src, directive::proceed);
         progress.update(t.read, t.written);
     }
-#else
-    const std::vector<std::byte> src = read_whole(in, progress);
-    t.read = src.size();
-    std::vector<std::byte> dst(compress_bound(src.size()));
-    const auto r = state_->enc.compress(std::span<std::byte>(dst), std::span<const std::byte>(src));
-    if (!r) throw file_error(in.display, r.message());
-    out.write(std::span<const std::byte>(dst.data(), *r));
-    t.written = *r;
-#endif
     progress.clear();
     return t;
 }

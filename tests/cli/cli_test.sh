@@ -839,11 +839,12 @@ group_signals_compress() {
         done
         if [ -n "$found" ]; then pass; else fail "SIG$sig: no temporary file while compressing"; fi
         kill -"$sig" "$pid"
-        ( sleep 10; kill -KILL "$pid" 2>/dev/null ) &   # a zest that ignores the signal fails, not hangs
-        local guard=$!
+        # A zest that ignores the signal fails, not hangs. The guard is a
+        # separate program, left to expire: a bash subshell killed right
+        # after its fork would run this script's EXIT trap (and delete $WORK).
+        sh -c 'sleep 10; kill -KILL "$1" 2>/dev/null' guard "$pid" >/dev/null 2>&1 &
         status=0
         wait "$pid" || status=$?
-        kill "$guard" 2>/dev/null
         exec 3>&-
         local want=143
         [ "$sig" = INT ] && want=130
