@@ -11,15 +11,12 @@
 namespace zest_bench {
 namespace {
 
-constexpr std::size_t message_sizes[] = {256, 1024, 4096, 65536};
-constexpr int compression_levels[] = {1, 3};
 constexpr int frame_level = 3;  // the frames both sides decode are written by libzstd at this level
 
 // Keeps the compiler from proving a pointer unused (and so eliding the
 // allocation behind it).
 inline void escape(const void* p) { asm volatile("" : : "g"(p) : "memory"); }
 
-std::string size_tag(std::size_t n) { return n < 1024 ? std::to_string(n) + "B" : std::to_string(n / 1024) + "K"; }
 std::string d_name(std::size_t n, const char* how) { return "d-" + size_tag(n) + "-" + how; }
 std::string c_name(std::size_t n, int level, const char* how) {
     return "c-" + size_tag(n) + "-l" + std::to_string(level) + "-" + how;
@@ -34,10 +31,10 @@ public:
 
     std::vector<std::string> case_names(const options&, const std::vector<named_input>&) const override {
         std::vector<std::string> names{"dctx-create-free", "cctx-create-free"};
-        for (const auto n : message_sizes)
+        for (const auto n : context_message_sizes)
             for (const char* how : {"oneshot", "newctx", "stream-newctx", "reused"}) names.push_back(d_name(n, how));
-        for (const int level : compression_levels)
-            for (const auto n : message_sizes)
+        for (const int level : context_levels)
+            for (const auto n : context_message_sizes)
                 for (const char* how : {"oneshot", "reused"}) names.push_back(c_name(n, level, how));
         return names;
     }
@@ -48,9 +45,9 @@ public:
                                 std::to_string(env.opts.rounds) + (env.opts.rounds == 1 ? " round" : " rounds"),
                             case_names(env.opts, env.files));
         create_free(env);
-        for (const auto n : message_sizes) decompress_message(env, n);
-        for (const int level : compression_levels)
-            for (const auto n : message_sizes) compress_message(env, n, level);
+        for (const auto n : context_message_sizes) decompress_message(env, n);
+        for (const int level : context_levels)
+            for (const auto n : context_message_sizes) compress_message(env, n, level);
     }
 
 private:

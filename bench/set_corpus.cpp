@@ -8,17 +8,6 @@
 namespace zest_bench {
 namespace {
 
-struct shape {
-    const char* name;
-    bytes (*make)(std::size_t size, std::uint64_t seed);
-    std::uint64_t seed;
-};
-// Five shapes of --size each (4 MiB by default: 20 MiB together).
-const shape shapes[] = {
-    {"text", make_text, 1},     {"code", make_source_code, 2}, {"json", make_json_logs, 4},
-    {"markup", make_markup, 5}, {"records", make_records, 3},
-};
-
 std::string case_name(const std::string& input, int level) { return input + "-l" + std::to_string(level); }
 std::string compress_name(const std::string& input, int level) { return "c-" + case_name(input, level); }
 
@@ -35,9 +24,9 @@ public:
 
     std::vector<std::string> case_names(const options& opts, const std::vector<named_input>& files) const override {
         std::vector<std::string> names;
-        for (const auto& input : input_names(files))
+        for (const auto& input : corpus_input_names(files))
             for (const int level : opts.levels) names.push_back(compress_name(input, level));
-        for (const auto& input : input_names(files))
+        for (const auto& input : corpus_input_names(files))
             for (const int level : opts.levels) names.push_back(case_name(input, level));
         return names;
     }
@@ -45,9 +34,7 @@ public:
     void run(const bench_env& env) override {
         const auto& opts = env.opts;
         std::vector<named_input> generated;
-        if (env.files.empty())
-            for (const auto& s : shapes) generated.push_back({s.name, s.make(opts.size, s.seed)});
-        const auto& inputs = env.files.empty() ? generated : env.files;
+        const auto& inputs = corpus_inputs(env, generated);
         const auto names = case_names(opts, env.files);
 
         // Compression first: its frames are the ones both sides then decode.
@@ -68,15 +55,6 @@ public:
             for (std::size_t l = 0; l < opts.levels.size(); ++l)
                 run_decompress_case(env, name(), case_name(inputs[i].name, opts.levels[l]), opts.levels[l],
                                     inputs[i].data, frames[i][l]);
-    }
-
-private:
-    static std::vector<std::string> input_names(const std::vector<named_input>& files) {
-        std::vector<std::string> names;
-        if (files.empty())
-            for (const auto& s : shapes) names.emplace_back(s.name);
-        for (const auto& f : files) names.push_back(f.name);
-        return names;
     }
 };
 

@@ -14,16 +14,6 @@
 namespace zest_bench {
 namespace {
 
-struct shape {
-    const char* name;
-    bytes (*make)(std::size_t size, std::uint64_t seed);
-    std::uint64_t seed;
-};
-const shape shapes[] = {
-    {"text", make_text, 1},     {"code", make_source_code, 2}, {"json", make_json_logs, 4},
-    {"markup", make_markup, 5}, {"records", make_records, 3},
-};
-
 // One frame through zest's compress_stream, in recommended-size pieces.
 bool zest_stream_compress(zest::compress_stream& cs, std::span<const std::byte> src, bytes& out, bytes& chunk) {
     out.clear();
@@ -106,7 +96,7 @@ public:
     std::vector<std::string> case_names(const options& opts, const std::vector<named_input>& files) const override {
         std::vector<std::string> names;
         for (const char* prefix : {"sc-", "sd-"})
-            for (const auto& input : input_names(files))
+            for (const auto& input : corpus_input_names(files))
                 for (const int level : opts.levels) names.push_back(prefix + input + "-l" + std::to_string(level));
         return names;
     }
@@ -114,9 +104,7 @@ public:
     void run(const bench_env& env) override {
         const auto& opts = env.opts;
         std::vector<named_input> generated;
-        if (env.files.empty())
-            for (const auto& s : shapes) generated.push_back({s.name, s.make(opts.size, s.seed)});
-        const auto& inputs = env.files.empty() ? generated : env.files;
+        const auto& inputs = corpus_inputs(env, generated);
         const auto names = case_names(opts, env.files);
 
         env.out.begin_table("stream: streaming compression, one frame per call (compress_stream vs ZSTD_compressStream2)",
@@ -138,14 +126,6 @@ public:
     }
 
 private:
-    static std::vector<std::string> input_names(const std::vector<named_input>& files) {
-        std::vector<std::string> names;
-        if (files.empty())
-            for (const auto& s : shapes) names.emplace_back(s.name);
-        for (const auto& f : files) names.push_back(f.name);
-        return names;
-    }
-
     bytes compress_case(const bench_env& env, const std::string& name, int level, std::span<const std::byte> src) {
         zest::compress_stream cs;
         (void)cs.set_level(level);

@@ -17,6 +17,31 @@ std::vector<std::unique_ptr<workload_set>> make_workload_sets() {
     return sets;
 }
 
+const std::vector<corpus_shape>& corpus_shapes() {
+    static const std::vector<corpus_shape> shapes = {
+        {"text", make_text, 1},     {"code", make_source_code, 2}, {"json", make_json_logs, 4},
+        {"markup", make_markup, 5}, {"records", make_records, 3},
+    };
+    return shapes;
+}
+
+const std::vector<named_input>& corpus_inputs(const bench_env& env, std::vector<named_input>& generated) {
+    if (!env.files.empty()) return env.files;
+    generated.clear();
+    for (const auto& s : corpus_shapes()) generated.push_back({s.name, s.make(env.opts.size, s.seed)});
+    return generated;
+}
+
+std::vector<std::string> corpus_input_names(const std::vector<named_input>& files) {
+    std::vector<std::string> names;
+    if (files.empty())
+        for (const auto& s : corpus_shapes()) names.emplace_back(s.name);
+    for (const auto& f : files) names.push_back(f.name);
+    return names;
+}
+
+std::string size_tag(std::size_t n) { return n < 1024 ? std::to_string(n) + "B" : std::to_string(n / 1024) + "K"; }
+
 std::string load_files(const std::vector<std::string>& paths, std::vector<named_input>& out) {
     out.clear();
     for (const auto& path : paths) {

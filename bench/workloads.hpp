@@ -51,6 +51,26 @@ std::unique_ptr<workload_set> make_corpus_set();
 std::unique_ptr<workload_set> make_stream_set();
 std::unique_ptr<workload_set> make_capi_set();
 
+/// The built-in inputs of the corpus-like sets (corpus, stream): five
+/// generated shapes, --size bytes each.
+struct corpus_shape {
+    const char* name;
+    bytes (*make)(std::size_t size, std::uint64_t seed);
+    std::uint64_t seed;
+};
+const std::vector<corpus_shape>& corpus_shapes();
+/// The inputs such a set runs on: the user's files, or else the shapes
+/// generated into `generated` (which then holds them).
+const std::vector<named_input>& corpus_inputs(const bench_env& env, std::vector<named_input>& generated);
+/// Their names, without generating anything.
+std::vector<std::string> corpus_input_names(const std::vector<named_input>& files);
+
+/// The message sizes and levels of the context-per-message sets (context,
+/// capi), and a size as case names spell it ("256B", "4K").
+inline constexpr std::size_t context_message_sizes[] = {256, 1024, 4096, 65536};
+inline constexpr int context_levels[] = {1, 3};
+std::string size_tag(std::size_t n);
+
 /// Reads each file whole; names are the base names (the path as given when two
 /// base names collide). Returns an error message on failure, or an empty string.
 std::string load_files(const std::vector<std::string>& paths, std::vector<named_input>& out);
