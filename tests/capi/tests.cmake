@@ -14,8 +14,13 @@ foreach(t capi_test_zest capi_test_zest_shared capi_test_libzstd)
   target_compile_options(${t} PRIVATE -Wall -Wextra)
   add_test(NAME ${t} COMMAND ${t})
 endforeach()
-# The static library holds C++ objects: link with the C++ driver.
+# The static library holds C++ objects: link with the C++ driver. So does a
+# sanitizer build against the shared one (its UBSan checks of C++ objects
+# need the sanitizer's C++ runtime, which only the C++ driver brings in).
 set_target_properties(capi_test_zest PROPERTIES LINKER_LANGUAGE CXX)
+if(ZEST_SANITIZE)
+  set_target_properties(capi_test_zest_shared PROPERTIES LINKER_LANGUAGE CXX)
+endif()
 
 # Cross-check with the system zstd tool: frames written through zest_zstd
 # decode with it, and frames it writes decode through zest_zstd.
