@@ -1,14 +1,20 @@
-// Streaming compression: input gathered in a buffer that holds the window's
-// worth of history plus the bytes not compressed yet; whole blocks are
-// compressed as they fill, partial ones on flush and end. When the buffer is
-// full, its last window of history and the pending bytes move to its
-// beginning (the match finders see one contiguous run of positions, so the
-// buffer is twice the window: a move per window of input). Frame bytes go
-// through a one-block output buffer to the caller's.
+// Streaming compression: input gathered in a buffer of the window plus one
+// block, which holds the window's worth of history and the bytes not
+// compressed yet; whole blocks are compressed as they fill, partial ones on
+// flush and end. The match finders want one contiguous run of positions, so
+// the buffer's pages are mapped twice in a row: any span of its size is
+// contiguous somewhere in the double mapping, and when input reaches the
+// mapping's end the view simply moves back by the buffer's size (the same
+// bytes, no copy). Small buffers, and systems without memfd_create, get plain
+// memory of twice the size instead, and the view's move copies the live bytes.
+// Frame bytes go through a one-block output buffer to the caller's.
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "compress/frame_writer.hpp"
 #include "zest/zest.hpp"
@@ -22,13 +28,90 @@ std::uint32_t detail::stream_position_limit = detail::index_limit;
 
 using detail::ok;
 
+namespace {
+
+// The stream's input buffer: `size()` bytes seen through a view of twice that,
+// data()[0, 2 * size()). Mirrored, the pages are mapped twice in a row, so
+// the byte at data()[i + size()] is the byte at data()[i] and moving the view
+// back by size() costs nothing. Where that cannot be had (small buffers, for
+// which a mapping costs more than it saves, or a system that refuses
+// memfd_create), it is plain memory of twice the size and moving the view
+// copies the bytes that stay.
+class mirrored_buffer {
+public:
+    mirrored_buffer() noexcept = default;
+    ~mirrored_buffer() { release(); }
+    mirrored_buffer(const mirrored_buffer&) = delete;
+    mirrored_buffer& operator=(const mirrored_buffer&) = delete;
+
+    /// Replaces the buffer with one of at least `min_size` bytes.
+    bool allocate(std::size_t min_size) noexcept {
+        release();
+        const auto page = std::size_t(sysconf(_SC_PAGESIZE));
+        const std::size_t size = (std::max<std::size_t>(min_size, 1) + page - 1) / page * page;
+        if (size >= mirror_min && map_twice(size)) return true;
+        auto* const heap = new (std::nothrow) std::uint8_t[2 * size];
+        if (!heap) return false;
+        data_ = heap;
+        size_ = size;
+        mirrored_ = false;
+        return true;
+    }
+    std::uint8_t* data() const noexcept { return data_; }
+    std::size_t size() const noexcept { return size_; }
+    /// Physical bytes held.
+    std::size_t footprint() const noexcept { return mirrored_ ? size_ : 2 * size_; }
+
+    /// Before the view moves back by size(): bytes [from, to) (from >= size(),
+    /// to - from <= size()) must then be found at [from - size(), to - size()).
+    void fold(std::size_t from, std::size_t to) noexcept {
+        if (!mirrored_ && to > from) std::memcpy(data_ + from - size_, data_ + from, to - from);
+    }
+
+private:
+    // Below this a plain buffer of twice the size is cheaper than the mapping.
+    static constexpr std::size_t mirror_min = std::size_t(1) << 20;
+
+    bool map_twice(std::size_t size) noexcept {
+        const int fd = memfd_create("zest-compress-stream", MFD_CLOEXEC);
+        if (fd < 0) return false;
+        void* area = MAP_FAILED;
+        if (ftruncate(fd, off_t(size)) == 0) area = mmap(nullptr, 2 * size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        bool mapped = false;
+        if (area != MAP_FAILED) {
+            auto* const a = static_cast<std::uint8_t*>(area);
+            mapped = mmap(a, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == a &&
+                     mmap(a + size, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == a + size;
+            if (!mapped) munmap(area, 2 * size);
+        }
+        close(fd);
+        if (!mapped) return false;
+        data_ = static_cast<std::uint8_t*>(area);
+        size_ = size;
+        mirrored_ = true;
+        return true;
+    }
+    void release() noexcept {
+        if (data_ && mirrored_) munmap(data_, 2 * size_);
+        else delete[] data_;
+        data_ = nullptr;
+        size_ = 0;
+        mirrored_ = false;
+    }
+    std::uint8_t* data_ = nullptr;
+    std::size_t size_ = 0;
+    bool mirrored_ = false;
+};
+
+}  // namespace
+
 struct compress_stream::impl {
     std::unique_ptr<detail::encoder_state> st;
-    std::unique_ptr<std::uint8_t[]> buf;  // history + pending input
-    std::size_t buf_cap = 0;
-    std::size_t buf_first = 0;  // position of buf[0]
-    std::size_t filled = 0;     // bytes in buf
-    std::size_t done = 0;       // bytes of buf already compressed
+    mirrored_buffer buf;        // history + pending input, seen through [data, data + 2 * size)
+    std::size_t buf_first = 0;  // position of buf.data()[0]
+    std::size_t filled = 0;     // end of the input, from buf.data()
+    std::size_t done = 0;       // end of what is compressed, from buf.data()
+    std::size_t frame_first = 0;  // position of the frame's first byte
     std::unique_ptr<std::uint8_t[]> obuf;  // frame bytes not handed out yet: [opos, oend)
     std::size_t obuf_cap = 0, opos = 0, oend = 0;
 
@@ -57,7 +140,7 @@ struct compress_stream::impl {
     }
 
     void place_base() noexcept {
-        w.set_base(reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(buf.get()) - buf_first));
+        w.set_base(reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(buf.data()) - buf_first));
     }
 
     errc begin_frame(std::uint64_t size) noexcept {
@@ -71,15 +154,9 @@ struct compress_stream::impl {
         p = detail::frame_params(o, size);
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
-        std::size_t want = 2 * window + block;
-        if (size != detail::size_unknown && size < want) want = std::max<std::size_t>(std::size_t(size), 1);
-        if (buf_cap < want) {
-            buf.reset();
-            buf_cap = 0;
-            buf.reset(new (std::nothrow) std::uint8_t[want]);
-            if (!buf) return errc::out_of_memory;
-            buf_cap = want;
-        }
+        std::size_t want = window + block;
+        if (size != detail::size_unknown && size < want) want = std::size_t(size);
+        if (buf.size() < want && !buf.allocate(want)) return errc::out_of_memory;
         const std::size_t owant = detail::frame_header_max + 3 + block + 4;
         if (obuf_cap < owant) {
             obuf.reset();
@@ -89,7 +166,7 @@ struct compress_stream::impl {
             obuf_cap = owant;
         }
         ZEST_TRY(w.begin(*st, p, size));
-        buf_first = w.first_index();
+        buf_first = frame_first = w.first_index();
         filled = done = 0;
         place_base();
         opos = 0;
@@ -101,34 +178,35 @@ struct compress_stream::impl {
         return ok;
     }
 
-    // Makes room in buf for more input: the last window of history and the
-    // pending bytes move to its beginning.
-    void slide() noexcept {
-        const std::size_t keep = std::min(done, window);
-        const std::size_t drop = done - keep;
-        if (drop == 0) return;
-        std::memmove(buf.get(), buf.get() + drop, filled - drop);
-        buf_first += drop;
-        filled -= drop;
-        done = keep;
-        // Positions stay below index_limit: lower them all when the buffer's
-        // next fill could pass it.
-        if (buf_first + buf_cap >= detail::stream_position_limit) {
-            const auto delta = std::uint32_t(buf_first - 1);
-            w.lower_positions(delta);
-            buf_first = 1;
-        }
-        place_base();
-    }
-
     errc take_input(in_buffer& in) noexcept {
         if (pledged != detail::size_unknown && in.size - in.pos > pledged - total_in)
             return errc::content_size_mismatch;  // more than was pledged
-        if (filled == buf_cap) slide();
-        const std::size_t n = std::min(in.size - in.pos, buf_cap - filled);
+        // What must stay: the window's worth of history and the pending bytes.
+        const std::size_t history = std::min(buf_first + done - frame_first, window);
+        const std::size_t live_from = done - history;
+        const std::size_t size = buf.size();
+        const std::size_t n = std::min(in.size - in.pos, size - (filled - live_from));
         if (n == 0) return ok;
+        if (filled + n > 2 * size) {
+            // Past the mapping's end: the same bytes are one size lower (all
+            // that stays is at or above live_from >= size, as it spans at
+            // most size bytes); a plain buffer copies them there.
+            buf.fold(live_from, filled);
+            buf_first += size;
+            filled -= size;
+            done -= size;
+            // Positions stay below index_limit: lower them all when the
+            // view's next span could pass it.
+            if (buf_first + 2 * size >= detail::stream_position_limit) {
+                const auto delta = std::uint32_t(buf_first - 1);
+                w.lower_positions(delta);
+                buf_first -= delta;
+                frame_first = frame_first > delta ? frame_first - delta : 0;
+            }
+            place_base();
+        }
         const auto* src = static_cast<const std::uint8_t*>(in.src) + in.pos;
-        std::memcpy(buf.get() + filled, src, n);
+        std::memcpy(buf.data() + filled, src, n);
         if (o.checksum) XXH64_update(&xxh, src, n);
         filled += n;
         in.pos += n;
@@ -138,7 +216,7 @@ struct compress_stream::impl {
 
     // Compresses `n` pending bytes as one block into the (empty) obuf.
     errc write_block(std::size_t n, bool last) noexcept {
-        const auto r = w.write(buf_first + done, n, last, buf.get() + filled, obuf.get() + oend, obuf_cap - oend);
+        const auto r = w.write(buf_first + done, n, last, buf.data() + filled, obuf.get() + oend, obuf_cap - oend);
         if (!r) return r.error();
         oend += *r;
         done += n;
@@ -282,7 +360,7 @@ void compress_stream::reset() noexcept {
 
 std::size_t compress_stream::memory_usage() const noexcept {
     if (!impl_) return 0;
-    return sizeof(impl) + (impl_->st ? impl_->st->memory_usage() : 0) + impl_->buf_cap + impl_->obuf_cap;
+    return sizeof(impl) + (impl_->st ? impl_->st->memory_usage() : 0) + impl_->buf.footprint() + impl_->obuf_cap;
 }
 
 }  // namespace zest
