@@ -263,8 +263,9 @@ enum class directive {
 /// Streaming compression into one frame at a time, with the options of a
 /// `compressor`. The frame header is written when the first call of a frame
 /// is made; without a pledged size it declares no content size. Memory: an
-/// input buffer of twice the window (the window itself for inputs of at
-/// most one block) plus one block, the match tables and block scratch;
+/// input buffer of the window plus one block (a pledged size smaller than
+/// that: the size; below 64 KiB, twice that), the match tables, one block
+/// of output and block scratch;
 /// allocated on the frame's first call, sized to its parameters, kept for
 /// later frames. Not thread-safe; move-only.
 class compress_stream {

@@ -5,7 +5,7 @@
 // the buffer's pages are mapped twice in a row: any span of its size is
 // contiguous somewhere in the double mapping, and when input reaches the
 // mapping's end the view simply moves back by the buffer's size (the same
-// bytes, no copy). Small buffers, and systems without memfd_create, get plain
+// bytes, no copy). Buffers under 64 KiB, and systems without memfd_create, get plain
 // memory of twice the size instead, and the view's move copies the live bytes.
 // Frame bytes go through a one-block output buffer to the caller's.
 #include <algorithm>
@@ -69,8 +69,9 @@ public:
     }
 
 private:
-    // Below this a plain buffer of twice the size is cheaper than the mapping.
-    static constexpr std::size_t mirror_min = std::size_t(1) << 20;
+    // Below this a plain buffer of twice the size is cheaper than the mapping
+    // (and the extra memory is small).
+    static constexpr std::size_t mirror_min = std::size_t(64) << 10;
 
     bool map_twice(std::size_t size) noexcept {
         const int fd = memfd_create("zest-compress-stream", MFD_CLOEXEC);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <utility>
 
 #include "decompress/frame.hpp"
 #include "zest/zest.hpp"
@@ -36,6 +37,7 @@ struct decompress_stream::impl {
     std::unique_ptr<std::uint8_t[]> ring;  // window buffer
     std::size_t ring_cap = 0;
     std::unique_ptr<std::uint8_t[]> gather;  // headers, checksums, blocks split across calls
+    std::size_t gather_cap = 0;              // its size, wild_slack included
     std::size_t gathered = 0;
 
     stage stg = stage::frame_header;
@@ -52,7 +54,20 @@ struct decompress_stream::impl {
     std::uint64_t produced = 0;     // frame bytes decoded so far
     XXH64_state_t xxh;
 
-    static constexpr std::size_t gather_cap = detail::block_size_max + detail::wild_slack;
+    // Room for headers and checksums; grown to a block when one must be
+    // gathered (up to the largest the frames seen so far have needed).
+    static constexpr std::size_t gather_min = 64 + detail::wild_slack;
+
+    bool reserve_gather(std::size_t n) noexcept {
+        const std::size_t want = n + detail::wild_slack;
+        if (gather_cap >= want) return true;
+        std::unique_ptr<std::uint8_t[]> bigger(new (std::nothrow) std::uint8_t[want]);
+        if (!bigger) return false;
+        if (gathered) std::memcpy(bigger.get(), gather.get(), gathered);
+        gather = std::move(bigger);
+        gather_cap = want;
+        return true;
+    }
 
     void start_over() noexcept {
         stg = stage::frame_header;
@@ -219,6 +234,7 @@ struct decompress_stream::impl {
                     return end_block();
                 }
                 if (avail == 0) return ok;
+                if (!reserve_gather(need)) return errc::out_of_memory;
                 progress = true;
                 if (!gather_up_to(need, in)) return ok;
                 gathered = 0;
@@ -323,8 +339,7 @@ result<std::size_t> decompress_stream::decompress(out_buffer& out, in_buffer& in
     if (s.failed != errc{}) return s.failed;
     if (!s.st) {
         s.st.reset(new (std::nothrow) detail::decoder_state);
-        s.gather.reset(new (std::nothrow) std::uint8_t[impl::gather_cap]);
-        if (!s.st || !s.gather) {
+        if (!s.st || !s.reserve_gather(impl::gather_min - detail::wild_slack)) {
             s.st.reset();
             return errc::out_of_memory;  // not sticky: nothing was consumed
         }
@@ -350,7 +365,7 @@ bool decompress_stream::at_frame_boundary() const noexcept {
 
 std::size_t decompress_stream::memory_usage() const noexcept {
     if (!impl_) return 0;
-    return sizeof(impl) + (impl_->st ? sizeof(detail::decoder_state) + impl::gather_cap : 0) + impl_->ring_cap;
+    return sizeof(impl) + (impl_->st ? sizeof(detail::decoder_state) + impl_->gather_cap : 0) + impl_->ring_cap;
 }
 
 }  // namespace zest
