@@ -17,19 +17,19 @@ namespace zest::detail {
 class bit_writer {
 public:
     /// Writes into dst[0, capacity).
-    bit_writer(std::uint8_t* dst, std::size_t capacity) noexcept
+    ZEST_INLINE bit_writer(std::uint8_t* dst, std::size_t capacity) noexcept
         : start_(dst), pos_(dst), end_(dst + capacity), wide_end_(capacity >= 8 ? dst + capacity - 7 : dst) {}
 
     /// Appends the low n bits of value (n <= 56 between flushes; bits of
     /// value above n must be 0).
-    void add(std::uint64_t value, unsigned n) noexcept {
+    ZEST_INLINE void add(std::uint64_t value, unsigned n) noexcept {
         // count_ < 8 after a flush, so the shift and the sum stay below 64.
         acc_ |= value << count_;
         count_ += n;
     }
     /// Moves whole bytes out of the accumulator; call at least every 56 bits.
     /// Never stores past the capacity: an overflow is remembered for close().
-    void flush() noexcept {
+    ZEST_INLINE void flush() noexcept {
         const unsigned bytes = count_ >> 3;
         if (ZEST_LIKELY(pos_ < wide_end_)) {
             // One unconditional store; only `bytes` of it count, the rest is
@@ -53,7 +53,7 @@ public:
     /// Adds the end mark and flushes. Returns the stream's size in bytes, or
     /// 0 when it did not fit in the capacity. Bytes of dst past the returned
     /// size (but inside the capacity) may have been overwritten.
-    std::size_t close() noexcept {
+    ZEST_INLINE std::size_t close() noexcept {
         flush();  // up to 63 bits may be pending: make room for the mark
         add(1, 1);
         flush();

@@ -61,7 +61,7 @@ struct fse_state {
     const fse_ctable* ct = nullptr;
     /// Starts with the last symbol the decoder will read (writes no bits).
     /// Inline, like the rest, so that an encoder's states stay in registers.
-    void init(const fse_ctable& table, unsigned symbol) noexcept {
+    ZEST_INLINE void init(const fse_ctable& table, unsigned symbol) noexcept {
         // The symbol's first state (x = c) needs the most bits to leave, which
         // is what the Huffman weight stream's end rule relies on (it must read
         // at least one bit past the start).
@@ -73,7 +73,7 @@ struct fse_state {
         const std::uint32_t c = ((hi << 16) - t.delta_nb_bits) >> hi;
         value = table.state_table[t.delta_find_state + std::int32_t(c)];
     }
-    void encode(bit_writer& bw, unsigned symbol) noexcept {
+    ZEST_INLINE void encode(bit_writer& bw, unsigned symbol) noexcept {
         const auto& t = ct->symbol[symbol];
         // 32-bit on purpose: for a one-symbol table delta_nb_bits wraps, and
         // the sum must wrap back to give 0 bits.
@@ -83,7 +83,7 @@ struct fse_state {
     }
     /// As encode, but the bits go above the nb already in `bits` (which
     /// grows by them), for writing several fields at once.
-    void step(unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
+    ZEST_INLINE void step(unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
         const auto& t = ct->symbol[symbol];
         const unsigned k = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
         bits |= (value & low_bits_mask.m[k]) << nb;
@@ -91,7 +91,7 @@ struct fse_state {
         value = ct->state_table[std::int32_t(value >> k) + t.delta_find_state];
     }
     /// Writes the final state (table_log bits): the decoder's initial state.
-    void flush(bit_writer& bw) const noexcept { bw.add(value & low_bits_mask.m[ct->table_log], ct->table_log); }
+    ZEST_INLINE void flush(bit_writer& bw) const noexcept { bw.add(value & low_bits_mask.m[ct->table_log], ct->table_log); }
 };
 
 }  // namespace zest::detail

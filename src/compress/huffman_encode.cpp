@@ -5,6 +5,7 @@
 
 #include "compress/bit_writer.hpp"
 #include "compress/fse_encode.hpp"
+#include "compress/kernels.hpp"
 
 namespace zest::detail {
 
@@ -280,28 +281,6 @@ bool huffman_covers(const huffman_ctable& t, const std::uint32_t* counts, unsign
     return true;
 }
 
-std::size_t huffman_encode_1x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
-                              const huffman_ctable& t) noexcept {
-    // The decoder reads the last bits written first: encode from the end.
-    bit_writer bw(dst, capacity);
-    std::size_t i = n;
-    while (i >= 5) {  // 5 codes of <= 11 bits between flushes (55 + 7 carried <= 64)
-        bw.add(t.code[src[i - 1]], t.bits[src[i - 1]]);
-        bw.add(t.code[src[i - 2]], t.bits[src[i - 2]]);
-        bw.add(t.code[src[i - 3]], t.bits[src[i - 3]]);
-        bw.add(t.code[src[i - 4]], t.bits[src[i - 4]]);
-        bw.add(t.code[src[i - 5]], t.bits[src[i - 5]]);
-        bw.flush();
-        i -= 5;
-    }
-    while (i > 0) {
-        --i;
-        bw.add(t.code[src[i]], t.bits[src[i]]);
-    }
-    bw.flush();
-    return bw.close();
-}
-
 std::size_t huffman_encode_4x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
                               const huffman_ctable& t) noexcept {
     constexpr std::size_t jump_table = 6;
@@ -310,10 +289,11 @@ std::size_t huffman_encode_4x(std::uint8_t* dst, std::size_t capacity, const std
     // negative (n = 1, 2 or 5 cannot be split this way).
     if (n == 0 || 3 * seg > n || capacity < jump_table) return 0;
     std::size_t at = jump_table;
+    const auto stream = active_compress_kernels().huffman_stream;
     for (unsigned k = 0; k < 4; ++k) {
         const std::size_t begin = k * seg;
         const std::size_t len = k < 3 ? seg : n - 3 * seg;
-        const std::size_t size = huffman_encode_1x(dst + at, capacity - at, src + begin, len, t);
+        const std::size_t size = stream(dst + at, capacity - at, src + begin, len, t);
         if (size == 0) return 0;
         if (k < 3) {
             if (size > 0xFFFF) return 0;  // the jump table holds 16-bit sizes

@@ -7,14 +7,16 @@
 #include <cstdint>
 #include <cstring>
 
+#include "common/bits.hpp"
+
 namespace zest::detail {
 
-inline std::uint32_t load32(const std::uint8_t* p) noexcept {
+ZEST_INLINE std::uint32_t load32(const std::uint8_t* p) noexcept {
     std::uint32_t v;
     std::memcpy(&v, p, 4);
     return v;
 }
-inline std::uint64_t load64(const std::uint8_t* p) noexcept {
+ZEST_INLINE std::uint64_t load64(const std::uint8_t* p) noexcept {
     std::uint64_t v;
     std::memcpy(&v, p, 8);
     return v;
@@ -23,7 +25,7 @@ inline std::uint64_t load64(const std::uint8_t* p) noexcept {
 // Multiplicative hash of the first N bytes at p (N = 4..8) to `bits` bits;
 // N >= 5 reads 8 bytes and drops the ones beyond N.
 template <unsigned N>
-inline std::size_t hash_at(const std::uint8_t* p, unsigned bits) noexcept {
+ZEST_INLINE std::size_t hash_at(const std::uint8_t* p, unsigned bits) noexcept {
     if constexpr (N == 4) {
         return std::size_t((load32(p) * 2654435761u) >> (32 - bits));
     } else {
@@ -37,7 +39,7 @@ inline std::size_t hash_at(const std::uint8_t* p, unsigned bits) noexcept {
 
 // Length of the common prefix of a and b, with a limited to a_end (b is
 // before a, so it never reaches a_end first).
-inline std::size_t common_length(const std::uint8_t* a, const std::uint8_t* b, const std::uint8_t* a_end) noexcept {
+ZEST_INLINE std::size_t common_length(const std::uint8_t* a, const std::uint8_t* b, const std::uint8_t* a_end) noexcept {
     const std::uint8_t* const start = a;
     while (a_end - a >= 8) {
         const std::uint64_t diff = load64(a) ^ load64(b);

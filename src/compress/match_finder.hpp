@@ -24,16 +24,16 @@ struct match_state {
     std::uint32_t next_to_update = 0;      ///< first position not yet inserted
     compression_params params{};
 
-    std::size_t max_distance() const noexcept { return std::size_t(1) << params.window_log; }
+    ZEST_INLINE std::size_t max_distance() const noexcept { return std::size_t(1) << params.window_log; }
     /// The lowest position a match found in a block ending at `end` may
     /// start at: the frame's first byte, or the window's edge.
-    std::size_t lowest(std::size_t end) const noexcept {
+    ZEST_INLINE std::size_t lowest(std::size_t end) const noexcept {
         const std::size_t w = max_distance();
         return end - low > w ? end - w : low;
     }
     /// A repeat offset a finder may try from position `at`: itself when it
     /// stays inside the frame and the window, else 0 (not tried).
-    std::uint32_t usable_repeat(std::uint32_t rep, std::size_t at) const noexcept {
+    ZEST_INLINE std::uint32_t usable_repeat(std::uint32_t rep, std::size_t at) const noexcept {
         const std::size_t reach = std::min(at - low, max_distance());
         return rep > reach ? 0 : rep;
     }

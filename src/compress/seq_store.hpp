@@ -7,6 +7,8 @@
 #include <cstring>
 #include <utility>
 
+#include "common/bits.hpp"
+
 namespace zest::detail {
 
 /// One sequence as the format codes it. off_value is the format's
@@ -52,42 +54,42 @@ struct seq_store {
 /// some literals, and the second offset right after a match.
 class seq_sink {
 public:
-    seq_sink(seq_store& store, repeat_offsets& reps) noexcept
+    ZEST_INLINE seq_sink(seq_store& store, repeat_offsets& reps) noexcept
         : store_(store), reps_(reps), lit_(store.lits + store.n_lits), seq_(store.seqs + store.n_seqs) {}
 
-    std::uint32_t last_offset() const noexcept { return reps_.rep[0]; }
-    std::uint32_t second_offset() const noexcept { return reps_.rep[1]; }
+    ZEST_INLINE std::uint32_t last_offset() const noexcept { return reps_.rep[0]; }
+    ZEST_INLINE std::uint32_t second_offset() const noexcept { return reps_.rep[1]; }
 
     /// `lit_len` literals from `lit`, then a match at a new `offset`.
-    void add_new(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t offset, std::uint32_t match_len) noexcept {
+    ZEST_INLINE void add_new(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t offset, std::uint32_t match_len) noexcept {
         copy_literals(lit, lit_len);
         *seq_++ = {lit_len, match_len, offset + 3};
         std::uint32_t* const r = reps_.rep;
         r[2] = r[1], r[1] = r[0], r[0] = offset;
     }
     /// `lit_len` (> 0) literals from `lit`, then a match at the last offset.
-    void add_last(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t match_len) noexcept {
+    ZEST_INLINE void add_last(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t match_len) noexcept {
         copy_literals(lit, lit_len);
         *seq_++ = {lit_len, match_len, 1};
     }
     /// No literals, then a match at the second offset, which becomes the last.
-    void add_second(std::uint32_t match_len) noexcept {
+    ZEST_INLINE void add_second(std::uint32_t match_len) noexcept {
         *seq_++ = {0, match_len, 1};
         std::swap(reps_.rep[0], reps_.rep[1]);
     }
     /// The block's trailing literals (no sequence follows them).
-    void add_last_literals(const std::uint8_t* lit, std::size_t n) noexcept {
+    ZEST_INLINE void add_last_literals(const std::uint8_t* lit, std::size_t n) noexcept {
         if (n == 0) return;  // lit may be null then
         std::memcpy(lit_, lit, n);
         lit_ += n;
     }
-    void finish() noexcept {
+    ZEST_INLINE void finish() noexcept {
         store_.n_lits = std::size_t(lit_ - store_.lits);
         store_.n_seqs = std::size_t(seq_ - store_.seqs);
     }
 
 private:
-    void copy_literals(const std::uint8_t* lit, std::uint32_t n) noexcept {
+    ZEST_INLINE void copy_literals(const std::uint8_t* lit, std::uint32_t n) noexcept {
         const std::uint8_t* const src_end = store_.src_end;
         if (n <= 16 && src_end && src_end - lit >= 16)
             std::memcpy(lit_, lit, 16);  // a fixed size: no library call

@@ -4,6 +4,7 @@
 
 #include "common/bits.hpp"
 #include "common/seq_codes.hpp"
+#include "compress/kernels.hpp"
 
 namespace zest::detail {
 namespace {
@@ -253,61 +254,9 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     *modes = std::uint8_t(ll.mode << 6 | of.mode << 4 | ml.mode << 2);
 
     // The bitstream, last sequence first: the decoder reads it backwards.
-    // Per sequence, the three state transitions (at most 26 bits) go in as
-    // one field and the three extra-bit values (usually at most 30 bits) as
-    // another, which keeps the writer's dependency chain short.
-    bit_writer bw(p, std::size_t(end - p));
-    fse_state ll_state, of_state, ml_state;
-    const auto start = [](fse_state& st, const choice& c, unsigned symbol) {
-        if (c.mode != rle) st.init(*c.ct, symbol);
-    };
-    // Bits the decoder reads after the three extra-bit values: offset
-    // state, then match length, then literal length.
-    const auto transitions = [&](unsigned l, unsigned o, unsigned m) {
-        unsigned nb = 0;
-        std::uint64_t v = 0;
-        if (of.mode != rle) of_state.step(o, v, nb);
-        if (ml.mode != rle) ml_state.step(m, v, nb);
-        if (ll.mode != rle) ll_state.step(l, v, nb);
-        bw.add(v, nb);
-    };
-    // Extra bits, read offset first: literal length lowest.
-    const auto extra = [&bw](const stored_sequence& s, unsigned l, unsigned o, unsigned m) {
-        const unsigned lb = value_codes.ll_bits[l], mb = value_codes.ml_bits[m];
-        const std::uint64_t lv = s.lit_len - value_codes.ll_base[l], mv = s.match_len - value_codes.ml_base[m];
-        const std::uint64_t ov = s.off_value - (std::uint32_t(1) << o);
-        if (ZEST_LIKELY(lb + mb + o <= 30)) {
-            bw.add(lv | mv << lb | ov << (lb + mb), lb + mb + o);
-        } else {
-            bw.flush();
-            bw.add(lv | mv << lb, lb + mb);
-            bw.flush();
-            bw.add(ov, o);
-        }
-        bw.flush();
-    };
-    {
-        const stored_sequence& s = store.seqs[n - 1];
-        const std::uint32_t c = seq_codes[n - 1];
-        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
-        start(ll_state, ll, l);
-        start(of_state, of, o);
-        start(ml_state, ml, m);
-        extra(s, l, o, m);
-    }
-    for (std::size_t i = n - 1; i-- > 0;) {
-        const stored_sequence& s = store.seqs[i];
-        const std::uint32_t c = seq_codes[i];
-        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
-        transitions(l, o, m);
-        extra(s, l, o, m);
-    }
-    bw.flush();
-    if (ml.mode != rle) ml_state.flush(bw);
-    if (of.mode != rle) of_state.flush(bw);
-    bw.flush();
-    if (ll.mode != rle) ll_state.flush(bw);
-    const std::size_t stream = bw.close();
+    const auto table = [](const choice& c) { return c.mode == rle ? nullptr : c.ct; };
+    const std::size_t stream = active_compress_kernels().sequence_stream(p, std::size_t(end - p), store, table(ll),
+                                                                         table(of), table(ml));
     if (stream == 0) return 0;
     return std::size_t(p - dst) + stream;
 }

@@ -4,15 +4,10 @@
 // tried one byte ahead, then a long match, then a short one; a short match
 // is replaced by a longer long match starting one byte later. The step
 // between positions grows the longer no match is found.
-#include <bit>
-#include <cstring>
-#include <utility>
-
-#include "compress/match_common.hpp"
-#include "compress/match_finder.hpp"
-
-namespace zest::detail {
-namespace {
+//
+// Compiled once per instruction set (compress/kernels.inl).
+namespace zest::detail::ZEST_CKERNEL_NS {
+namespace dfast_strategy {
 
 constexpr std::size_t tail_reserve = 8;   // the long hash reads 8 bytes at the last searched position
 constexpr std::size_t step_growth = 256;  // positions searched before the step grows
@@ -149,10 +144,10 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
     sink.finish();
 }
 
-}  // namespace
+}  // namespace dfast_strategy
 
-void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
-                        std::size_t end) noexcept {
+void dfast_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
+    using namespace dfast_strategy;
     switch (ms.params.min_match) {
         case 5: dfast_block<5>(ms, out, reps, begin, end); break;
         case 6: dfast_block<6>(ms, out, reps, begin, end); break;
@@ -162,4 +157,4 @@ void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, s
     }
 }
 
-}  // namespace zest::detail
+}  // namespace zest::detail::ZEST_CKERNEL_NS

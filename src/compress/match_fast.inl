@@ -4,15 +4,10 @@
 // is found (and starts larger for negative levels), a repeat of the last
 // offset is tried ahead of each pair, and after every match the second
 // repeat offset is tried at once.
-#include <bit>
-#include <cstring>
-#include <utility>
-
-#include "compress/match_common.hpp"
-#include "compress/match_finder.hpp"
-
-namespace zest::detail {
-namespace {
+//
+// Compiled once per instruction set (compress/kernels.inl).
+namespace zest::detail::ZEST_CKERNEL_NS {
+namespace fast_strategy {
 
 constexpr std::size_t tail_reserve = 8;   // bytes past the last searched position every probe may read
 constexpr std::size_t step_growth = 128;  // probes between increments of the step
@@ -140,16 +135,10 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     sink.finish();
 }
 
-}  // namespace
+}  // namespace fast_strategy
 
-std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }
-
-std::size_t chain_table_entries(const compression_params& p) noexcept {
-    return p.strat == strategy::fast ? 0 : std::size_t(1) << p.chain_log;
-}
-
-void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
-                       std::size_t end) noexcept {
+void fast_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
+    using namespace fast_strategy;
     switch (ms.params.min_match) {
         case 5: fast_block<5>(ms, out, reps, begin, end); break;
         case 6: fast_block<6>(ms, out, reps, begin, end); break;
@@ -159,4 +148,4 @@ void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, st
     }
 }
 
-}  // namespace zest::detail
+}  // namespace zest::detail::ZEST_CKERNEL_NS

@@ -1,0 +1,106 @@
+// The entropy coders' bitstream loops: one Huffman stream of literals, and
+// the sequences' interleaved FSE stream. Compiled once per instruction set
+// (compress/kernels.inl): the bit writer's variable shifts are its cost.
+namespace zest::detail::ZEST_CKERNEL_NS {
+
+std::size_t huffman_stream(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
+                           const huffman_ctable& t) noexcept {
+    // The decoder reads the last bits written first: encode from the end.
+    bit_writer bw(dst, capacity);
+    std::size_t i = n;
+    while (i >= 5) {  // 5 codes of <= 11 bits between flushes (55 + 7 carried <= 64)
+        bw.add(t.code[src[i - 1]], t.bits[src[i - 1]]);
+        bw.add(t.code[src[i - 2]], t.bits[src[i - 2]]);
+        bw.add(t.code[src[i - 3]], t.bits[src[i - 3]]);
+        bw.add(t.code[src[i - 4]], t.bits[src[i - 4]]);
+        bw.add(t.code[src[i - 5]], t.bits[src[i - 5]]);
+        bw.flush();
+        i -= 5;
+    }
+    while (i > 0) {
+        --i;
+        bw.add(t.code[src[i]], t.bits[src[i]]);
+    }
+    bw.flush();
+    return bw.close();
+}
+
+namespace sequence_coding {
+
+// The stream proper, with each symbol type's table either present or absent
+// (RLE: no state, no bits); one instantiation per combination keeps the
+// tests out of the loop.
+template <bool LL, bool OF, bool ML>
+std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& store, const fse_ctable* ll_ct,
+                   const fse_ctable* of_ct, const fse_ctable* ml_ct) noexcept {
+    const std::size_t n = store.n_seqs;
+    const std::uint32_t* const seq_codes = store.codes;
+    bit_writer bw(dst, capacity);
+    fse_state ll_state, of_state, ml_state;
+    // Extra bits, read offset first: literal length lowest.
+    const auto extra = [&bw](const stored_sequence& s, unsigned l, unsigned o, unsigned m) {
+        const unsigned lb = value_codes.ll_bits[l], mb = value_codes.ml_bits[m];
+        const std::uint64_t lv = s.lit_len - value_codes.ll_base[l], mv = s.match_len - value_codes.ml_base[m];
+        const std::uint64_t ov = s.off_value - (std::uint32_t(1) << o);
+        if (ZEST_LIKELY(lb + mb + o <= 30)) {
+            bw.add(lv | mv << lb | ov << (lb + mb), lb + mb + o);
+        } else {
+            bw.flush();
+            bw.add(lv | mv << lb, lb + mb);
+            bw.flush();
+            bw.add(ov, o);
+        }
+        bw.flush();
+    };
+    {
+        const stored_sequence& s = store.seqs[n - 1];
+        const std::uint32_t c = seq_codes[n - 1];
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
+        if constexpr (LL) ll_state.init(*ll_ct, l);
+        if constexpr (OF) of_state.init(*of_ct, o);
+        if constexpr (ML) ml_state.init(*ml_ct, m);
+        extra(s, l, o, m);
+    }
+    for (std::size_t i = n - 1; i-- > 0;) {
+        const stored_sequence& s = store.seqs[i];
+        const std::uint32_t c = seq_codes[i];
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
+        // The three state transitions (at most 26 bits) as one field, in
+        // the order the decoder reads them after the extra bits: offset,
+        // match length, literal length.
+        unsigned nb = 0;
+        std::uint64_t v = 0;
+        if constexpr (OF) of_state.step(o, v, nb);
+        if constexpr (ML) ml_state.step(m, v, nb);
+        if constexpr (LL) ll_state.step(l, v, nb);
+        bw.add(v, nb);
+        extra(s, l, o, m);
+    }
+    bw.flush();
+    if constexpr (ML) ml_state.flush(bw);
+    if constexpr (OF) of_state.flush(bw);
+    bw.flush();
+    if constexpr (LL) ll_state.flush(bw);
+    return bw.close();
+}
+
+}  // namespace sequence_coding
+
+std::size_t sequence_stream(std::uint8_t* dst, std::size_t capacity, const seq_store& store, const fse_ctable* ll,
+                            const fse_ctable* of, const fse_ctable* ml) noexcept {
+    using namespace sequence_coding;
+    // Offsets are almost never RLE-coded; literal and match lengths are
+    // when a block is one repeated pattern.
+    if (of) {
+        if (ll && ml) return stream<true, true, true>(dst, capacity, store, ll, of, ml);
+        if (ll) return stream<true, true, false>(dst, capacity, store, ll, of, ml);
+        if (ml) return stream<false, true, true>(dst, capacity, store, ll, of, ml);
+        return stream<false, true, false>(dst, capacity, store, ll, of, ml);
+    }
+    if (ll && ml) return stream<true, false, true>(dst, capacity, store, ll, of, ml);
+    if (ll) return stream<true, false, false>(dst, capacity, store, ll, of, ml);
+    if (ml) return stream<false, false, true>(dst, capacity, store, ll, of, ml);
+    return stream<false, false, false>(dst, capacity, store, ll, of, ml);
+}
+
+}  // namespace zest::detail::ZEST_CKERNEL_NS

@@ -1,0 +1,45 @@
+// Choice of the compressor's kernel set, and the entry points that go
+// through it.
+#include "compress/kernels.hpp"
+
+#include "cpu/cpu.hpp"
+
+namespace zest::detail {
+
+const compress_kernel_set* compress_kernels_override = nullptr;
+
+const compress_kernel_set& active_compress_kernels() noexcept {
+    if (compress_kernels_override) [[unlikely]]
+        return *compress_kernels_override;
+    // Chosen once per process; the probe behind selected_isa() runs once.
+    static const compress_kernel_set* const chosen = [] {
+#if ZEST_HAVE_X86_KERNELS
+        if (selected_isa() >= isa_level::bmi2) return &compress_kernels_bmi2;
+#endif
+        return &compress_kernels_generic;
+    }();
+    return *chosen;
+}
+
+std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }
+
+std::size_t chain_table_entries(const compression_params& p) noexcept {
+    return p.strat == strategy::fast ? 0 : std::size_t(1) << p.chain_log;
+}
+
+void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                       std::size_t end) noexcept {
+    active_compress_kernels().fast(ms, out, reps, begin, end);
+}
+
+void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                        std::size_t end) noexcept {
+    active_compress_kernels().dfast(ms, out, reps, begin, end);
+}
+
+std::size_t huffman_encode_1x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
+                              const huffman_ctable& t) noexcept {
+    return active_compress_kernels().huffman_stream(dst, capacity, src, n, t);
+}
+
+}  // namespace zest::detail

@@ -1,0 +1,28 @@
+// The compressor's kernels for one instruction set: the including file
+// defines ZEST_CKERNEL_NS (a namespace of its own), ZEST_CKERNEL_SET (the
+// set's name) and ZEST_CKERNEL_NAME; CMake gives it the compiler flags.
+#include <bit>
+#include <cstring>
+#include <utility>
+
+#include "common/bits.hpp"
+#include "common/seq_codes.hpp"
+#include "compress/bit_writer.hpp"
+#include "compress/kernels.hpp"
+#include "compress/match_common.hpp"
+
+#include "compress/match_fast.inl"
+#include "compress/match_dfast.inl"
+#include "compress/entropy_streams.inl"
+
+namespace zest::detail {
+
+const compress_kernel_set ZEST_CKERNEL_SET = {
+    ZEST_CKERNEL_NAME,
+    ZEST_CKERNEL_NS::fast_finder,
+    ZEST_CKERNEL_NS::dfast_finder,
+    ZEST_CKERNEL_NS::huffman_stream,
+    ZEST_CKERNEL_NS::sequence_stream,
+};
+
+}  // namespace zest::detail
