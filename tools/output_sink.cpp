@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "file_io.hpp"
+#include "messages.hpp"
 
 namespace zest::cli {
 
@@ -26,10 +27,20 @@ volatile std::sig_atomic_t temp_active = 0;
 
 constexpr int handled_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
+// Whether the handler may end the line on stderr (not with -qq).
+volatile std::sig_atomic_t newline_on_interrupt = 1;
+
 void on_fatal_signal(int sig) {
-    if (temp_active) ::unlink(temp_path);
-    // SA_RESETHAND restored the default action: dying of the signal tells
-    // the parent why we stopped (a shell then skips the rest of a script).
+    const bool had_output = temp_active;
+    if (had_output) ::unlink(temp_path);
+    // Like zstd: SIGINT while a file was being written ends the line (a
+    // progress line, or the terminal's ^C) and exits with status 2.
+    if (sig == SIGINT && had_output) {
+        if (newline_on_interrupt) (void)!::write(STDERR_FILENO, "\n", 1);
+        ::_exit(2);
+    }
+    // Otherwise, as zstd, die of the signal (SA_RESETHAND restored the
+    // default action), which tells the parent why we stopped.
     ::raise(sig);
 }
 
@@ -75,6 +86,7 @@ int rename_into_place(const char* from, const char* to, bool replace) {
 }  // namespace
 
 void install_signal_handlers() {
+    newline_on_interrupt = display_level >= 1;
     for (int sig : handled_signals) {
         struct sigaction old {};
         if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;

@@ -14,7 +14,9 @@
 namespace zest::cli {
 
 /// Unlinks the temporary file being written when SIGINT, SIGTERM or SIGHUP
-/// arrives, then dies of the signal. Signals the caller ignores stay ignored.
+/// arrives. Like zstd, SIGINT while a file was being written then exits
+/// with status 2; otherwise the process dies of the signal. Signals the
+/// caller ignores stay ignored. Call after display_level is final.
 void install_signal_handlers();
 
 class output_sink {

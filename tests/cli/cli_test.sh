@@ -533,27 +533,76 @@ group_options() {
     expect_stderr_empty "-qq prints nothing"
 }
 
+# Signals while decompressing, like zstd 1.5.4: SIGINT while a file is
+# being written removes it, ends the line on stderr and exits with status 2;
+# SIGTERM dies of the signal (143), zest removing the partial file too (zstd
+# leaves it). SIGINT with nothing to remove (-c) dies of it (130), as in zstd.
 group_signals() {
     # zest creates its temporary output before reading: block it on an empty
     # FIFO, kill it, and check that the temporary file goes with it.
-    local d pid status found=
+    local d pid status found sig want
+    for sig in TERM INT; do
+        d=$(fresh_dir)
+        mkfifo "$d/fifo"
+        # A background job of a script starts with SIGINT ignored (and zest,
+        # like zstd, leaves ignored signals alone): restore the default first.
+        env --default-signal=INT "$ZEST" -d -o "$d/out" - <"$d/fifo" 2>"$ERR" &
+        pid=$!
+        exec 3>"$d/fifo"   # unblocks zest's stdin; no data follows yet
+        found=
+        for _ in $(seq 1 100); do
+            if [ -n "$(find "$d" -maxdepth 1 -name '*zest-tmp*')" ]; then found=1; break; fi
+            sleep 0.1
+        done
+        if [ -n "$found" ]; then pass; else fail "SIG$sig: no temporary file appeared while writing $d/out"; fi
+        kill -"$sig" "$pid"
+        sh -c 'sleep 10; kill -KILL "$1" 2>/dev/null' guard "$pid" >/dev/null 2>&1 &
+        status=0
+        wait "$pid" || status=$?
+        exec 3>&-
+        want=143
+        [ "$sig" = INT ] && want=2
+        if [ "$status" -eq "$want" ]; then pass; else fail "SIG$sig while decompressing: exit status $status, expected $want"; fi
+        expect_missing "$d/out" "SIG$sig leaves no output"
+        expect_no_temp "$d" "SIG$sig removes the temporary file"
+        if [ "$sig" = INT ]; then
+            if [ "$(od -An -c "$ERR" | tr -d ' ')" = '\n' ]; then pass; else fail "SIGINT: stderr is not one newline, as zstd's"; fi
+        fi
+    done
+    # Some output already written to a file before the interrupt.
     d=$(fresh_dir)
     mkfifo "$d/fifo"
-    "$ZEST" -d -o "$d/out" - <"$d/fifo" 2>"$ERR" &
+    env --default-signal=INT "$ZEST" -d -o "$d/out" - <"$d/fifo" 2>"$ERR" &
     pid=$!
-    exec 3>"$d/fifo"   # unblocks zest's stdin; no data follows yet
+    exec 3>"$d/fifo"
+    head -c $(($(stat -c %s "$C/text.zst") / 2)) "$C/text.zst" >&3
+    found=
     for _ in $(seq 1 100); do
-        if [ -n "$(find "$d" -maxdepth 1 -name '*zest-tmp*')" ]; then found=1; break; fi
+        if [ -n "$(find "$d" -maxdepth 1 -name '*zest-tmp*' -size +0)" ]; then found=1; break; fi
         sleep 0.1
     done
-    if [ -n "$found" ]; then pass; else fail "no temporary file appeared while writing $d/out"; fi
-    kill -TERM "$pid"
+    if [ -n "$found" ]; then pass; else fail "SIGINT after data: nothing decoded yet"; fi
+    kill -INT "$pid"
+    sh -c 'sleep 10; kill -KILL "$1" 2>/dev/null' guard "$pid" >/dev/null 2>&1 &
     status=0
     wait "$pid" || status=$?
     exec 3>&-
-    if [ "$status" -eq 143 ]; then pass; else fail "SIGTERM: exit status $status, expected 143"; fi
-    expect_missing "$d/out" "SIGTERM leaves no output"
-    expect_no_temp "$d" "SIGTERM removes the temporary file"
+    if [ "$status" -eq 2 ]; then pass; else fail "SIGINT after data: exit status $status, expected 2"; fi
+    expect_missing "$d/out" "SIGINT after data leaves no output"
+    expect_no_temp "$d" "SIGINT after data removes the temporary file"
+    # To standard output there is nothing to remove.
+    d=$(fresh_dir)
+    mkfifo "$d/fifo"
+    env --default-signal=INT "$ZEST" -dc - <"$d/fifo" >"$d/out" 2>"$ERR" &
+    pid=$!
+    exec 3>"$d/fifo"
+    sleep 0.3
+    kill -INT "$pid"
+    sh -c 'sleep 10; kill -KILL "$1" 2>/dev/null' guard "$pid" >/dev/null 2>&1 &
+    status=0
+    wait "$pid" || status=$?
+    exec 3>&-
+    if [ "$status" -eq 130 ]; then pass; else fail "SIGINT with -c: exit status $status, expected 130 (as zstd)"; fi
 }
 
 # ---------------------------------------------------------------------------
@@ -823,7 +872,8 @@ group_streaming() {
     expect_same "$d/partial" "$C/zeros" "stalled input, then closed"
 }
 
-# Signals while compressing: the output being written disappears.
+# Signals while compressing: the output being written disappears; SIGINT
+# exits with status 2 and SIGTERM dies of the signal, as with zstd.
 group_signals_compress() {
     local d pid status found sig
     for sig in INT TERM; do
@@ -850,7 +900,7 @@ group_signals_compress() {
         wait "$pid" || status=$?
         exec 3>&-
         local want=143
-        [ "$sig" = INT ] && want=130
+        [ "$sig" = INT ] && want=2   # zstd's status after SIGINT
         if [ "$status" -eq "$want" ]; then pass; else fail "SIG$sig while compressing: exit status $status, expected $want"; fi
         expect_missing "$d/out.zst" "SIG$sig while compressing leaves no output"
         expect_no_temp "$d" "SIG$sig while compressing removes the temporary file"
