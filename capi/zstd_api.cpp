@@ -59,6 +59,48 @@ constexpr int min_window_log = 10;
 constexpr int max_window_log = static_cast<int>(zest::max_window_log_limit);
 constexpr unsigned long long no_pledge = ZSTD_CONTENTSIZE_UNKNOWN;
 
+// libzstd 1.5.4's bounds for the parameters ZSTD_CCtx_setParameter takes,
+// reported as they are even where zest accepts only 0 (the default), so a
+// program that sizes its settings from the bounds sees the reference's.
+constexpr bool is_32bit = sizeof(void*) == 4;
+constexpr int ref_window_log_max = is_32bit ? 30 : 31;
+constexpr int ref_hash_log_max = 30;
+struct param_bounds {
+    ZSTD_cParameter param;
+    int lower, upper;
+};
+constexpr param_bounds cparam_bounds[] = {
+    {ZSTD_c_compressionLevel, zest::min_level, zest::max_level},
+    {ZSTD_c_windowLog, min_window_log, ref_window_log_max},
+    {ZSTD_c_hashLog, 6, ref_hash_log_max},
+    {ZSTD_c_chainLog, 6, is_32bit ? 29 : 30},
+    {ZSTD_c_searchLog, 1, ref_window_log_max - 1},
+    {ZSTD_c_minMatch, 3, 7},
+    {ZSTD_c_targetLength, 0, ZSTD_BLOCKSIZE_MAX},
+    {ZSTD_c_strategy, ZSTD_fast, ZSTD_btultra2},
+    {ZSTD_c_enableLongDistanceMatching, 0, 2},  // ZSTD_ps_auto .. ZSTD_ps_disable
+    {ZSTD_c_ldmHashLog, 6, ref_hash_log_max},
+    {ZSTD_c_ldmMinMatch, 4, 4096},
+    {ZSTD_c_ldmBucketSizeLog, 1, 8},
+    {ZSTD_c_ldmHashRateLog, 0, ref_window_log_max - 6},
+    {ZSTD_c_contentSizeFlag, 0, 1},
+    {ZSTD_c_checksumFlag, 0, 1},
+    {ZSTD_c_dictIDFlag, 0, 1},
+    {ZSTD_c_nbWorkers, 0, is_32bit ? 64 : 256},
+    {ZSTD_c_jobSize, 0, is_32bit ? 512 << 20 : 1 << 30},
+    {ZSTD_c_overlapLog, 0, 9},
+};
+constexpr int ldm_disable = 2;  // ZSTD_ps_disable: what zest does anyway
+
+const param_bounds* bounds_of(ZSTD_cParameter p) noexcept {
+    for (const param_bounds& b : cparam_bounds)
+        if (b.param == p) return &b;
+    return nullptr;
+}
+
+int clamp_to(const param_bounds& b, int v) noexcept { return v < b.lower ? b.lower : v > b.upper ? b.upper : v; }
+bool within(const param_bounds& b, int v) noexcept { return v >= b.lower && v <= b.upper; }
+
 // Sticky compression parameters (ZSTD_CCtx_setParameter).
 struct cparams {
     int level = ZSTD_CLEVEL_DEFAULT;
@@ -240,22 +282,11 @@ size_t ZSTD_compressCCtx(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const v
 
 ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter param) {
     ZSTD_bounds b{0, 0, 0};
-    switch (param) {
-        case ZSTD_c_compressionLevel:
-            b.lowerBound = zest::min_level;
-            b.upperBound = zest::max_level;
-            break;
-        case ZSTD_c_windowLog:
-            b.lowerBound = min_window_log;
-            b.upperBound = max_window_log;
-            break;
-        case ZSTD_c_contentSizeFlag:
-        case ZSTD_c_checksumFlag:
-            b.upperBound = 1;
-            break;
-        case ZSTD_c_nbWorkers:  // no multithreading: only 0, as a single-threaded libzstd
-            break;
-        default: b.error = error(ZSTD_error_parameter_unsupported); break;
+    if (const param_bounds* p = bounds_of(param)) {
+        b.lowerBound = p->lower;
+        b.upperBound = p->upper;
+    } else {
+        b.error = error(ZSTD_error_parameter_unsupported);
     }
     return b;
 }
@@ -264,17 +295,18 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param, int value)
     if (!cctx) return error(ZSTD_error_GENERIC);
     // Mid-frame, only the level may change (it applies from the next frame).
     if (cctx->in_frame && param != ZSTD_c_compressionLevel) return error(ZSTD_error_stage_wrong);
+    const param_bounds* bounds = bounds_of(param);
+    if (!bounds) return error(ZSTD_error_parameter_unsupported);
     cparams& p = cctx->params;
+    // As in libzstd: some parameters clamp the value to their bounds, the
+    // others refuse a value outside them (0, "default", always passes).
     switch (param) {
         case ZSTD_c_compressionLevel:
             if (value == 0) value = ZSTD_CLEVEL_DEFAULT;
-            if (value < zest::min_level) value = zest::min_level;
-            if (value > zest::max_level) value = zest::max_level;
-            p.level = value;
-            return value > 0 ? static_cast<size_t>(value) : 0;
+            p.level = clamp_to(*bounds, value);
+            return p.level > 0 ? static_cast<size_t>(p.level) : 0;
         case ZSTD_c_windowLog:
-            if (value != 0 && (value < min_window_log || value > max_window_log))
-                return error(ZSTD_error_parameter_outOfBound);
+            if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
             p.window_log = static_cast<unsigned>(value);
             return static_cast<size_t>(value);
         case ZSTD_c_contentSizeFlag:
@@ -283,29 +315,29 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param, int value)
         case ZSTD_c_checksumFlag:
             p.checksum = value != 0;
             return p.checksum;
-        case ZSTD_c_nbWorkers:
-            if (value != 0) return error(ZSTD_error_parameter_unsupported);
-            return 0;
-        case ZSTD_c_hashLog:
-        case ZSTD_c_chainLog:
-        case ZSTD_c_searchLog:
-        case ZSTD_c_minMatch:
-        case ZSTD_c_targetLength:
-        case ZSTD_c_strategy:
-        case ZSTD_c_enableLongDistanceMatching:
-        case ZSTD_c_ldmHashLog:
-        case ZSTD_c_ldmMinMatch:
-        case ZSTD_c_ldmBucketSizeLog:
-        case ZSTD_c_ldmHashRateLog:
-        case ZSTD_c_jobSize:
-        case ZSTD_c_overlapLog:
-            // 0 asks for the default, which is what zest does anyway.
-            if (value == 0) return 0;
-            return error(ZSTD_error_parameter_unsupported);
         case ZSTD_c_dictIDFlag:
             return value != 0;  // no dictionaries: there is never an id to write
-        default: return error(ZSTD_error_parameter_unsupported);
+        case ZSTD_c_nbWorkers:
+            // Accepted and ignored: zest compresses on the calling thread,
+            // and the frame is the same valid frame either way.
+            return static_cast<size_t>(clamp_to(*bounds, value));
+        case ZSTD_c_overlapLog:
+            value = clamp_to(*bounds, value);
+            break;
+        case ZSTD_c_jobSize:
+            break;  // only 0 is the default: libzstd raises other values to its least job size
+        case ZSTD_c_targetLength:
+        case ZSTD_c_enableLongDistanceMatching:
+            if (!within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
+            if (param == ZSTD_c_enableLongDistanceMatching && value == ldm_disable) return ldm_disable;
+            break;
+        default:  // hashLog, chainLog, searchLog, minMatch, strategy, the other ldm ones
+            if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
+            break;
     }
+    // 0 asks for the default, which is what zest does anyway.
+    if (value == 0) return 0;
+    return error(ZSTD_error_parameter_unsupported);
 }
 
 size_t ZSTD_CCtx_setPledgedSrcSize(ZSTD_CCtx* cctx, unsigned long long pledgedSrcSize) {
@@ -317,11 +349,10 @@ size_t ZSTD_CCtx_setPledgedSrcSize(ZSTD_CCtx* cctx, unsigned long long pledgedSr
 
 size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset) {
     if (!cctx) return error(ZSTD_error_GENERIC);
-    if (reset != ZSTD_reset_session_only && reset != ZSTD_reset_parameters &&
-        reset != ZSTD_reset_session_and_parameters)
-        return error(ZSTD_error_parameter_outOfBound);
-    if (reset & ZSTD_reset_session_only) cctx->drop_session();
-    if (reset & ZSTD_reset_parameters) {
+    // As libzstd 1.5.4: a directive that is none of the three does nothing
+    // and is no error.
+    if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) cctx->drop_session();
+    if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
         cctx->params = cparams{};
     }
@@ -445,11 +476,9 @@ size_t ZSTD_DCtx_setParameter(ZSTD_DCtx* dctx, ZSTD_dParameter param, int value)
 
 size_t ZSTD_DCtx_reset(ZSTD_DCtx* dctx, ZSTD_ResetDirective reset) {
     if (!dctx) return error(ZSTD_error_GENERIC);
-    if (reset != ZSTD_reset_session_only && reset != ZSTD_reset_parameters &&
-        reset != ZSTD_reset_session_and_parameters)
-        return error(ZSTD_error_parameter_outOfBound);
-    if (reset & ZSTD_reset_session_only) dctx->stream.reset();
-    if (reset & ZSTD_reset_parameters) {
+    // As libzstd 1.5.4 (and ZSTD_CCtx_reset): another directive does nothing.
+    if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) dctx->stream.reset();
+    if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
         (void)dctx->stream.set_max_window_log(default_window_log_max);
     }
@@ -479,8 +508,10 @@ size_t ZSTD_DStreamOutSize(void) { return zest::decompress_stream::recommended_o
 
 size_t ZSTD_decompressStream(ZSTD_DStream* zds, ZSTD_outBuffer* output, ZSTD_inBuffer* input) {
     if (!zds || !output || !input) return error(ZSTD_error_GENERIC);
-    if (output->pos > output->size) return error(ZSTD_error_dstSize_tooSmall);
+    // Input first: when both are wrong, libzstd reports the input (and
+    // ZSTD_compressStream2 the output).
     if (input->pos > input->size) return error(ZSTD_error_srcSize_wrong);
+    if (output->pos > output->size) return error(ZSTD_error_dstSize_tooSmall);
     zest::in_buffer in{input->src, input->size, input->pos};
     zest::out_buffer out{output->dst, output->size, output->pos};
     auto r = zds->stream.decompress(out, in);

@@ -110,8 +110,10 @@ typedef enum {
 
 /* All of libzstd's parameter ids are listed so that programs compile; zest
  * implements compressionLevel, windowLog, contentSizeFlag, checksumFlag and
- * nbWorkers (0 only). Other ids accept 0 ("default") and refuse any other
- * value with parameter_unsupported. */
+ * dictIDFlag, and takes nbWorkers in libzstd's range but compresses on the
+ * calling thread. The other stable ids accept 0 ("default"), refuse values
+ * beyond libzstd's bounds as libzstd does, and other values with
+ * parameter_unsupported. ZSTD_cParam_getBounds gives libzstd's bounds. */
 typedef enum {
     ZSTD_c_compressionLevel = 100,
     ZSTD_c_windowLog = 101,

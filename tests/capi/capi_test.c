@@ -150,6 +150,9 @@ static void test_levels(void) {
     free(d);
 }
 
+static size_t drive(ZSTD_CCtx* cc, ZSTD_inBuffer* in, unsigned char* dst, size_t cap, size_t* pos, size_t out_step,
+                    ZSTD_EndDirective op);
+
 static void test_contexts(void) {
     size_t n = 200000;
     unsigned char* src = xmalloc(n);
@@ -215,16 +218,31 @@ static void test_contexts(void) {
     CHECK_OK(ZSTD_DCtx_setParameter(dc, ZSTD_d_windowLogMax, 0), "windowLogMax 0 (default)");
     CHECK_OK(ZSTD_DCtx_reset(dc, ZSTD_reset_session_and_parameters), "DCtx reset");
 
-    /* Workers: a single-threaded build accepts only 0; a multithreaded one
-     * accepts what its bounds say. Either way the two must agree. */
-    CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, 0), "nbWorkers 0");
+    /* Workers: taken up to the bound getBounds reports, clamped beyond it
+     * (libzstd built with threads, as Debian's; zest takes the same range and
+     * compresses on one thread). Frames made "with workers" decode. */
     ZSTD_bounds wb = ZSTD_cParam_getBounds(ZSTD_c_nbWorkers);
-    CHECK_OK(wb.error, "nbWorkers bounds");
+    CHECK(!ZSTD_isError(wb.error) && wb.lowerBound == 0 && wb.upperBound >= 2, "nbWorkers bounds %d..%d (%s)",
+          wb.lowerBound, wb.upperBound, ZSTD_getErrorName(wb.error));
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, 0) == 0, "nbWorkers 0");
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, wb.upperBound + 1) == (size_t)wb.upperBound,
+          "nbWorkers beyond the bound is clamped");
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, -1) == 0, "nbWorkers -1 is clamped to 0");
     size_t w = ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, 2);
-    if (wb.upperBound == 0)
-        CHECK_ERR(w, ZSTD_error_parameter_unsupported, "nbWorkers 2 without threads");
-    else
-        CHECK(w == 2, "nbWorkers 2 with threads: %s", ZSTD_getErrorName(w));
+    CHECK(w == 2, "nbWorkers 2: %s", ZSTD_getErrorName(w));
+    cs = ZSTD_compress2(cc, c, bound, src, n);
+    CHECK_OK(cs, "compress2 with 2 workers");
+    ds = ZSTD_decompressDCtx(dc, d, n, c, cs);
+    CHECK(ds == n && same(d, src, n), "frame of compress2 with 2 workers decodes: %zu (%s)", ds, ZSTD_getErrorName(ds));
+    {
+        ZSTD_inBuffer win = {src, n, 0};
+        size_t wpos = 0;
+        size_t wr = drive(cc, &win, c, bound, &wpos, 4096, ZSTD_e_continue);
+        if (!ZSTD_isError(wr)) wr = drive(cc, &win, c, bound, &wpos, 4096, ZSTD_e_end);
+        CHECK(wr == 0, "streamed with 2 workers: %s", ZSTD_getErrorName(wr));
+        ds = ZSTD_decompress(d, n, c, wpos);
+        CHECK(ds == n && same(d, src, n), "frame streamed with 2 workers decodes: %zu (%s)", ds, ZSTD_getErrorName(ds));
+    }
     CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, 0), "nbWorkers back to 0");
 
     /* Reset of parameters: back to no checksum, size declared, default level. */
@@ -585,6 +603,136 @@ static void test_misc(void) {
     }
 }
 
+/* Every parameter of the stable API that setParameter takes has bounds; a
+ * value within them is never out of bounds, one beyond them is clamped or
+ * refused (zstd.h: "depending on parameter"). The exact values are checked
+ * against libzstd by capi_bounds_check. */
+static void test_parameter_bounds(void) {
+    static const ZSTD_cParameter params[] = {
+        ZSTD_c_compressionLevel, ZSTD_c_windowLog, ZSTD_c_hashLog, ZSTD_c_chainLog, ZSTD_c_searchLog,
+        ZSTD_c_minMatch, ZSTD_c_targetLength, ZSTD_c_strategy, ZSTD_c_enableLongDistanceMatching,
+        ZSTD_c_ldmHashLog, ZSTD_c_ldmMinMatch, ZSTD_c_ldmBucketSizeLog, ZSTD_c_ldmHashRateLog,
+        ZSTD_c_contentSizeFlag, ZSTD_c_checksumFlag, ZSTD_c_dictIDFlag, ZSTD_c_nbWorkers, ZSTD_c_jobSize,
+        ZSTD_c_overlapLog};
+    ZSTD_CCtx* cc = ZSTD_createCCtx();
+    for (size_t i = 0; i < sizeof params / sizeof *params; i++) {
+        ZSTD_cParameter p = params[i];
+        size_t r = ZSTD_CCtx_setParameter(cc, p, 0);
+        CHECK_OK(r, "setParameter(0) of a stable parameter");
+        if (ZSTD_isError(r)) continue;
+        ZSTD_bounds b = ZSTD_cParam_getBounds(p);
+        CHECK(!ZSTD_isError(b.error) && b.lowerBound <= b.upperBound, "bounds of parameter %d: %d..%d (%s)", (int)p,
+              b.lowerBound, b.upperBound, ZSTD_getErrorName(b.error));
+        if (ZSTD_isError(b.error)) continue;
+        r = ZSTD_CCtx_setParameter(cc, p, b.lowerBound);
+        CHECK(ZSTD_getErrorCode(r) != ZSTD_error_parameter_outOfBound, "parameter %d at its lower bound", (int)p);
+        r = ZSTD_CCtx_setParameter(cc, p, b.upperBound);
+        CHECK(ZSTD_getErrorCode(r) != ZSTD_error_parameter_outOfBound, "parameter %d at its upper bound", (int)p);
+        if (b.upperBound < 0x7fffffff) {
+            r = ZSTD_CCtx_setParameter(cc, p, b.upperBound + 1);
+            CHECK(ZSTD_isError(r) || r <= (size_t)b.upperBound, "parameter %d beyond its upper bound: %zu", (int)p, r);
+        }
+        CHECK_OK(ZSTD_CCtx_reset(cc, ZSTD_reset_parameters), "reset parameters");
+    }
+    ZSTD_freeCCtx(cc);
+}
+
+/* What libzstd 1.5.4 does where zstd.h says nothing: a reset directive that
+ * is none of the three is no error and does nothing; of two invalid buffers
+ * (pos > size), decompressStream names the input, compressStream2 the
+ * output. */
+static void test_edge_cases(void) {
+    size_t n = 100000;
+    unsigned char* src = xmalloc(n);
+    fill(src, n, 13);
+    size_t cap = ZSTD_compressBound(n);
+    unsigned char* c = xmalloc(cap);
+    unsigned char* d = xmalloc(n);
+    static const int bad_directives[] = {0, 4, 5, 7, -1};
+
+    ZSTD_CCtx* cc = ZSTD_createCCtx();
+    CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1), "checksum");
+    CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 0), "no content size");
+    CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_windowLog, 17), "windowLog 17");
+    size_t pos = 0;
+    ZSTD_inBuffer in = {src, n / 2, 0};
+    size_t r = drive(cc, &in, c, cap, &pos, 4096, ZSTD_e_continue);
+    CHECK_OK(r, "first half");
+    for (size_t i = 0; i < sizeof bad_directives / sizeof *bad_directives; i++) {
+        r = ZSTD_CCtx_reset(cc, (ZSTD_ResetDirective)bad_directives[i]);
+        CHECK(r == 0, "CCtx_reset(%d) mid-frame: %s", bad_directives[i], ZSTD_getErrorName(r));
+    }
+    /* The frame went on, with its parameters. */
+    in.size = n;
+    r = drive(cc, &in, c, cap, &pos, 4096, ZSTD_e_continue);
+    if (!ZSTD_isError(r)) r = drive(cc, &in, c, cap, &pos, 4096, ZSTD_e_end);
+    CHECK(r == 0, "frame after invalid resets: %s", ZSTD_getErrorName(r));
+    CHECK(pos > 4 && (c[4] & 0x04) != 0, "checksum still on");
+    CHECK(ZSTD_getFrameContentSize(c, pos) == ZSTD_CONTENTSIZE_UNKNOWN, "content size still off");
+    size_t got = ZSTD_decompress(d, n, c, pos);
+    CHECK(got == n && same(d, src, n), "frame across invalid resets decodes: %zu (%s)", got, ZSTD_getErrorName(got));
+    size_t frame_size = pos;
+
+    /* Invalid buffers, compression: output first, input alone. */
+    {
+        unsigned char ob[16];
+        ZSTD_inBuffer bi = {src, 4, 5};
+        ZSTD_outBuffer bo = {ob, 4, 5};
+        CHECK_ERR(ZSTD_compressStream2(cc, &bo, &bi, ZSTD_e_continue), ZSTD_error_dstSize_tooSmall,
+                  "compressStream2, both buffers invalid");
+        ZSTD_outBuffer good = {ob, sizeof ob, 0};
+        CHECK_ERR(ZSTD_compressStream2(cc, &good, &bi, ZSTD_e_continue), ZSTD_error_srcSize_wrong,
+                  "compressStream2, input invalid");
+        ZSTD_inBuffer none = {src, 0, 0};
+        CHECK_ERR(ZSTD_compressStream2(cc, &bo, &none, ZSTD_e_continue), ZSTD_error_dstSize_tooSmall,
+                  "compressStream2, output invalid");
+    }
+    ZSTD_freeCCtx(cc);
+
+    ZSTD_DCtx* dc = ZSTD_createDCtx();
+    CHECK_OK(ZSTD_DCtx_setParameter(dc, ZSTD_d_windowLogMax, 20), "windowLogMax 20");
+    ZSTD_inBuffer din = {c, frame_size / 2, 0};
+    ZSTD_outBuffer dout = {d, n, 0};
+    r = ZSTD_decompressStream(dc, &dout, &din);
+    CHECK(!ZSTD_isError(r) && r != 0, "first half of the frame: %s", ZSTD_getErrorName(r));
+    for (size_t i = 0; i < sizeof bad_directives / sizeof *bad_directives; i++) {
+        size_t rr = ZSTD_DCtx_reset(dc, (ZSTD_ResetDirective)bad_directives[i]);
+        CHECK(rr == 0, "DCtx_reset(%d) mid-frame: %s", bad_directives[i], ZSTD_getErrorName(rr));
+    }
+    din.size = frame_size;
+    while (!ZSTD_isError(r) && r != 0 && dout.pos < dout.size) r = ZSTD_decompressStream(dc, &dout, &din);
+    CHECK(r == 0 && dout.pos == n && same(d, src, n), "decoding went on after invalid resets: %zu (%s)", dout.pos,
+          ZSTD_getErrorName(r));
+    /* The limit (2^10 < the frame's 2^17 window) stays through a reset with
+     * another directive. */
+    CHECK_OK(ZSTD_DCtx_setParameter(dc, ZSTD_d_windowLogMax, 10), "windowLogMax 10");
+    CHECK_OK(ZSTD_DCtx_reset(dc, (ZSTD_ResetDirective)4), "DCtx_reset(4)");
+    din.pos = 0;
+    dout.pos = 0;
+    r = ZSTD_decompressStream(dc, &dout, &din);
+    CHECK_ERR(r, ZSTD_error_frameParameter_windowTooLarge, "windowLogMax kept through DCtx_reset(4)");
+
+    /* Invalid buffers, decompression: input first, output alone. */
+    {
+        unsigned char ob[16];
+        ZSTD_DCtx* fresh = ZSTD_createDCtx();
+        ZSTD_inBuffer bi = {c, 4, 5};
+        ZSTD_outBuffer bo = {ob, 4, 5};
+        CHECK_ERR(ZSTD_decompressStream(fresh, &bo, &bi), ZSTD_error_srcSize_wrong,
+                  "decompressStream, both buffers invalid");
+        ZSTD_outBuffer good = {ob, sizeof ob, 0};
+        CHECK_ERR(ZSTD_decompressStream(fresh, &good, &bi), ZSTD_error_srcSize_wrong, "decompressStream, input invalid");
+        ZSTD_inBuffer gi = {c, 4, 0};
+        CHECK_ERR(ZSTD_decompressStream(fresh, &bo, &gi), ZSTD_error_dstSize_tooSmall,
+                  "decompressStream, output invalid");
+        ZSTD_freeDCtx(fresh);
+    }
+    ZSTD_freeDCtx(dc);
+    free(src);
+    free(c);
+    free(d);
+}
+
 static int write_file(const char* dir, const char* name, const void* p, size_t n) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -700,6 +848,8 @@ int main(int argc, char** argv) {
         test_stream_decompress_and_concat();
         test_errors();
         test_large_window();
+        test_parameter_bounds();
+        test_edge_cases();
     }
     if (failures) {
         fprintf(stderr, "%d check(s) failed\n", failures);

@@ -30,3 +30,22 @@ if(ZEST_SYSTEM_ZSTD)
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/cross_check.sh $<TARGET_FILE:capi_test_zest> ${ZEST_SYSTEM_ZSTD}
             ${CMAKE_CURRENT_BINARY_DIR}/capi_cross)
 endif()
+
+# Parameters and their bounds, zest_zstd against libzstd: both shared
+# libraries loaded with dlopen into one program (tests/capi/bounds_check.c).
+add_executable(capi_bounds_check ${CMAKE_CURRENT_LIST_DIR}/bounds_check.c)
+set_target_properties(capi_bounds_check PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(capi_bounds_check PRIVATE -Wall -Wextra)
+target_compile_definitions(capi_bounds_check PRIVATE _POSIX_C_SOURCE=200809L)
+target_link_libraries(capi_bounds_check PRIVATE ${CMAKE_DL_LIBS})
+add_dependencies(capi_bounds_check zest_zstd_shared)
+if(ZEST_SANITIZE)
+  set_target_properties(capi_bounds_check PROPERTIES LINKER_LANGUAGE CXX)
+endif()
+# The library pkg-config names (libzstd.so); the dynamic loader follows its link.
+find_library(ZEST_SYSTEM_LIBZSTD NAMES zstd HINTS ${LIBZSTD_LIBRARY_DIRS} NO_CACHE)
+if(ZEST_SYSTEM_LIBZSTD)
+  add_test(NAME capi_bounds_vs_libzstd
+    COMMAND capi_bounds_check $<TARGET_FILE:zest_zstd_shared> ${ZEST_SYSTEM_LIBZSTD})
+endif()
+
