@@ -49,3 +49,9 @@ if(ZEST_SYSTEM_LIBZSTD)
     COMMAND capi_bounds_check $<TARGET_FILE:zest_zstd_shared> ${ZEST_SYSTEM_LIBZSTD})
 endif()
 
+# The shared library exports the zstd API and nothing else.
+if(CMAKE_NM)
+  add_test(NAME capi_shared_exports
+    COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIB=$<TARGET_FILE:zest_zstd_shared>
+            -P ${CMAKE_CURRENT_LIST_DIR}/exports_check.cmake)
+endif()

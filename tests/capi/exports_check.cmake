@@ -1,0 +1,38 @@
+# cmake -DNM=<nm> -DLIB=<libzest_zstd.so> -P exports_check.cmake
+# Fails when the shared library exports a symbol other than the zstd API
+# (ZSTD_*) and what the toolchain itself defines in every shared object.
+cmake_minimum_required(VERSION 3.25)
+if(NOT NM OR NOT LIB)
+  message(FATAL_ERROR "usage: cmake -DNM=<nm> -DLIB=<library> -P exports_check.cmake")
+endif()
+execute_process(COMMAND ${NM} -D --defined-only ${LIB}
+  OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} failed on ${LIB}: ${err}")
+endif()
+set(toolchain _init _fini _edata _end __bss_start)
+string(REPLACE "\n" ";" lines "${out}")
+set(api 0)
+set(others "")
+foreach(line IN LISTS lines)
+  # "<address> <type> <name>[@version]"
+  if(NOT line MATCHES "^[0-9a-fA-F]* *[A-Za-z] ([^ @]+)")
+    continue()
+  endif()
+  set(name ${CMAKE_MATCH_1})
+  if(name MATCHES "^ZSTD_[A-Za-z0-9_]+$")
+    math(EXPR api "${api} + 1")
+  elseif(NOT name IN_LIST toolchain)
+    list(APPEND others ${name})
+  endif()
+endforeach()
+list(LENGTH others n_others)
+if(n_others GREATER 0)
+  list(JOIN others "\n  " shown)
+  message(FATAL_ERROR "${LIB} exports ${n_others} symbol(s) besides ZSTD_*:\n  ${shown}")
+endif()
+# An empty listing would pass the check above: the API must be there.
+if(api LESS 40)
+  message(FATAL_ERROR "${LIB} exports only ${api} ZSTD_* symbols")
+endif()
+message(STATUS "${LIB}: ${api} ZSTD_* symbols and nothing else")
