@@ -113,6 +113,8 @@ void expect_roundtrip(std::span<const std::byte> frame, std::span<const std::byt
 }
 
 TEST(CompressStream, EveryBufferPatternAtSeveralLevels) {
+    // Under 1 MiB, so that the one-byte patterns stay quick (as in the
+    // decompression test, which keeps them to inputs of that size).
     const bytes src = zest::test::mixed(600000, 21);
     struct pattern {
         const char* name;
@@ -122,7 +124,9 @@ TEST(CompressStream, EveryBufferPatternAtSeveralLevels) {
         {"whole", fixed(SIZE_MAX / 2), fixed(8u << 20)},
         {"one-byte-in", fixed(1), fixed(zest::compress_stream::recommended_out_size)},
         {"one-byte-out", fixed(zest::compress_stream::recommended_in_size), fixed(1)},
+        {"one-byte-both", fixed(1), fixed(1)},
         {"random", seeded(1, 100000), seeded(2, 5000)},
+        {"random-small", seeded(3, 300), seeded(4, 300)},
         {"recommended", fixed(zest::compress_stream::recommended_in_size),
          fixed(zest::compress_stream::recommended_out_size)},
     };
