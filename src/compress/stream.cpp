@@ -157,7 +157,7 @@ struct compress_stream::impl {
         const std::size_t block = std::min(detail::block_size_max, window);
         std::size_t want = window + block;
         if (size != detail::size_unknown && size < want) want = std::size_t(size);
-        if (buf.size() < want && !buf.allocate(want)) return errc::out_of_memory;
+        if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
         const std::size_t owant = detail::frame_header_max + 3 + block + 4;
         if (obuf_cap < owant) {
             obuf.reset();
