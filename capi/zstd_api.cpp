@@ -6,6 +6,7 @@
 #include "zstd_errors.h"
 
 #include <cstdint>
+#include <cstring>
 #include <new>
 
 #include "zest/zest.hpp"
@@ -15,6 +16,17 @@
 #endif
 
 namespace {
+
+// A C caller may pass any int where the API takes an enum. Reading such a
+// value as the enum type is undefined in C++ when it lies outside the
+// enumerators' range, so enum arguments are read as the int they are.
+template <class E>
+int raw(const E& e) noexcept {
+    static_assert(sizeof(E) == sizeof(int));
+    int v;
+    std::memcpy(&v, &e, sizeof v);
+    return v;
+}
 
 constexpr std::size_t error(ZSTD_ErrorCode c) noexcept { return static_cast<std::size_t>(0) - static_cast<std::size_t>(c); }
 
@@ -66,7 +78,7 @@ constexpr bool is_32bit = sizeof(void*) == 4;
 constexpr int ref_window_log_max = is_32bit ? 30 : 31;
 constexpr int ref_hash_log_max = 30;
 struct param_bounds {
-    ZSTD_cParameter param;
+    int param;
     int lower, upper;
 };
 constexpr param_bounds cparam_bounds[] = {
@@ -92,7 +104,7 @@ constexpr param_bounds cparam_bounds[] = {
 };
 constexpr int ldm_disable = 2;  // ZSTD_ps_disable: what zest does anyway
 
-const param_bounds* bounds_of(ZSTD_cParameter p) noexcept {
+const param_bounds* bounds_of(int p) noexcept {
     for (const param_bounds& b : cparam_bounds)
         if (b.param == p) return &b;
     return nullptr;
@@ -181,7 +193,7 @@ ZSTD_ErrorCode ZSTD_getErrorCode(size_t result) {
 }
 
 const char* ZSTD_getErrorString(ZSTD_ErrorCode code) {
-    switch (code) {
+    switch (raw(code)) {
         case ZSTD_error_no_error: return "no error";
         case ZSTD_error_GENERIC: return "generic error";
         case ZSTD_error_prefix_unknown: return "unknown frame magic number (not Zstandard data)";
@@ -282,7 +294,7 @@ size_t ZSTD_compressCCtx(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const v
 
 ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter param) {
     ZSTD_bounds b{0, 0, 0};
-    if (const param_bounds* p = bounds_of(param)) {
+    if (const param_bounds* p = bounds_of(raw(param))) {
         b.lowerBound = p->lower;
         b.upperBound = p->upper;
     } else {
@@ -291,8 +303,9 @@ ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter param) {
     return b;
 }
 
-size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param, int value) {
+size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int value) {
     if (!cctx) return error(ZSTD_error_GENERIC);
+    const int param = raw(param_arg);
     // Mid-frame, only the level may change (it applies from the next frame).
     if (cctx->in_frame && param != ZSTD_c_compressionLevel) return error(ZSTD_error_stage_wrong);
     const param_bounds* bounds = bounds_of(param);
@@ -347,8 +360,9 @@ size_t ZSTD_CCtx_setPledgedSrcSize(ZSTD_CCtx* cctx, unsigned long long pledgedSr
     return 0;
 }
 
-size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset) {
+size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset_arg) {
     if (!cctx) return error(ZSTD_error_GENERIC);
+    const int reset = raw(reset_arg);
     // As libzstd 1.5.4: a directive that is none of the three does nothing
     // and is no error.
     if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) cctx->drop_session();
@@ -390,7 +404,7 @@ size_t ZSTD_compressStream2(ZSTD_CCtx* cctx, ZSTD_outBuffer* output, ZSTD_inBuff
     if (output->pos > output->size) return error(ZSTD_error_dstSize_tooSmall);
     if (input->pos > input->size) return error(ZSTD_error_srcSize_wrong);
     zest::directive d;
-    switch (endOp) {
+    switch (raw(endOp)) {
         case ZSTD_e_continue: d = zest::directive::proceed; break;
         case ZSTD_e_flush: d = zest::directive::flush; break;
         case ZSTD_e_end: d = zest::directive::end; break;
@@ -455,7 +469,7 @@ size_t ZSTD_decompressDCtx(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const
 
 ZSTD_bounds ZSTD_dParam_getBounds(ZSTD_dParameter param) {
     ZSTD_bounds b{0, 0, 0};
-    if (param == ZSTD_d_windowLogMax) {
+    if (raw(param) == ZSTD_d_windowLogMax) {
         b.lowerBound = min_window_log;
         b.upperBound = max_window_log;
     } else {
@@ -467,15 +481,16 @@ ZSTD_bounds ZSTD_dParam_getBounds(ZSTD_dParameter param) {
 size_t ZSTD_DCtx_setParameter(ZSTD_DCtx* dctx, ZSTD_dParameter param, int value) {
     if (!dctx) return error(ZSTD_error_GENERIC);
     if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
-    if (param != ZSTD_d_windowLogMax) return error(ZSTD_error_parameter_unsupported);
+    if (raw(param) != ZSTD_d_windowLogMax) return error(ZSTD_error_parameter_unsupported);
     if (value == 0) value = static_cast<int>(default_window_log_max);
     if (value < min_window_log || value > max_window_log) return error(ZSTD_error_parameter_outOfBound);
     auto r = dctx->stream.set_max_window_log(static_cast<unsigned>(value));
     return r ? 0 : to_size(r, side::decode);
 }
 
-size_t ZSTD_DCtx_reset(ZSTD_DCtx* dctx, ZSTD_ResetDirective reset) {
+size_t ZSTD_DCtx_reset(ZSTD_DCtx* dctx, ZSTD_ResetDirective reset_arg) {
     if (!dctx) return error(ZSTD_error_GENERIC);
+    const int reset = raw(reset_arg);
     // As libzstd 1.5.4 (and ZSTD_CCtx_reset): another directive does nothing.
     if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) dctx->stream.reset();
     if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
