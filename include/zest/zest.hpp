@@ -111,8 +111,14 @@ inline constexpr int max_level = 22;
 /// acceleration of -level), as the reference defines them.
 inline constexpr int min_level = -131072;
 
+/// Inputs of this size or more have no bound that fits a size_t (the
+/// reference's limit, ZSTD_MAX_INPUT_SIZE).
+inline constexpr std::size_t max_input_size =
+    sizeof(std::size_t) == 8 ? std::size_t(0xFF00FF00FF00FF00ull) : std::size_t(0xFF00FF00u);
+
 /// Largest compressed size of `n` input bytes: output buffers of this size
-/// never make compression fail for lack of room. Same bound as the reference.
+/// never make compression fail for lack of room. Same bound as the
+/// reference; 0 when n >= max_input_size.
 std::size_t compress_bound(std::size_t n) noexcept;
 
 /// Compresses `src` into one frame in `dst` at `level` (0 means the default;
@@ -226,6 +232,12 @@ public:
     result<unsigned> set_max_window_log(unsigned log) noexcept;
     unsigned max_window_log() const noexcept { return max_window_log_; }
 
+    /// Whether content checksums are computed and compared (default true).
+    /// Off, a frame's checksum is read and ignored, as `zstd -d --no-check`
+    /// does; takes effect from the next frame.
+    void set_verify_checksum(bool on) noexcept { verify_checksum_ = on; }
+    bool verify_checksum() const noexcept { return verify_checksum_; }
+
     /// Consumes input and produces output until one of them runs out or a
     /// frame ends. Returns 0 when a frame (or skippable frame) has just been
     /// completely decoded and flushed (in.pos is then just past it), else a
@@ -251,6 +263,7 @@ private:
     struct impl;
     impl* impl_ = nullptr;
     unsigned max_window_log_ = default_max_window_log;
+    bool verify_checksum_ = true;
 };
 
 /// What a streaming compression call should do with the input given so far.

@@ -52,6 +52,7 @@ struct decompress_stream::impl {
     std::size_t block_start = 0;    // where the block being decoded starts
     std::size_t ext_end = 0, ext_size = 0;  // previous segment of the ring
     std::uint64_t produced = 0;     // frame bytes decoded so far
+    bool hashing = false;           // this frame's checksum is computed and compared
     XXH64_state_t xxh;
 
     // Room for headers and checksums; grown to a block when one must be
@@ -107,7 +108,7 @@ struct decompress_stream::impl {
         return 5 + (single ? 0 : 1) + did_bytes[fhd & 3] + fcs;
     }
 
-    errc begin_frame(unsigned max_window_log) noexcept {
+    errc begin_frame(unsigned max_window_log, bool verify) noexcept {
         ZEST_TRY(detail::parse_frame_header(gather.get(), gathered, h));
         gathered = 0;
         if (h.skippable) {
@@ -137,7 +138,8 @@ struct decompress_stream::impl {
             ring_cap = want;
         }
         st->reset_frame();
-        if (h.checksum) XXH64_reset(&xxh, 0);
+        hashing = h.checksum && verify;
+        if (hashing) XXH64_reset(&xxh, 0);
         produced = 0;
         wpos = flushed = ext_end = ext_size = 0;
         stg = stage::block_header;
@@ -180,7 +182,7 @@ struct decompress_stream::impl {
         produced += n;
         if (h.content_size != detail::content_size_unknown && produced > h.content_size)
             return errc::content_size_mismatch;
-        if (h.checksum) XXH64_update(&xxh, ring.get() + block_start, n);
+        if (hashing) XXH64_update(&xxh, ring.get() + block_start, n);
         stg = stage::flush;
         return ok;
     }
@@ -188,7 +190,8 @@ struct decompress_stream::impl {
     // One step of the current stage. `progress` is false when it could not
     // move for lack of input or output room; `frame_done` is set when a
     // frame has just ended (and all its output is handed out).
-    errc step(out_buffer& out, in_buffer& in, unsigned max_window_log, bool& progress, bool& frame_done) noexcept {
+    errc step(out_buffer& out, in_buffer& in, unsigned max_window_log, bool verify, bool& progress,
+              bool& frame_done) noexcept {
         const std::size_t avail = in.size - in.pos;
         const auto* const ip = static_cast<const std::uint8_t*>(in.src) + in.pos;
         progress = false;
@@ -201,7 +204,7 @@ struct decompress_stream::impl {
                 if (!gather_up_to(want, in)) return ok;
                 const std::size_t size = header_size_needed();
                 if (size == 0 || size > gathered) return ok;  // gather the rest
-                return begin_frame(max_window_log);
+                return begin_frame(max_window_log, verify);
             }
             case stage::block_header:
                 if (avail == 0) return ok;
@@ -269,7 +272,7 @@ struct decompress_stream::impl {
                 if (avail == 0) return ok;
                 progress = true;
                 if (!gather_up_to(4, in)) return ok;
-                if (std::uint32_t(XXH64_digest(&xxh)) != detail::load_le32(gather.get()))
+                if (hashing && std::uint32_t(XXH64_digest(&xxh)) != detail::load_le32(gather.get()))
                     return errc::checksum_mismatch;
                 start_over();
                 frame_done = true;
@@ -309,7 +312,7 @@ struct decompress_stream::impl {
 decompress_stream::decompress_stream() noexcept = default;
 decompress_stream::~decompress_stream() { delete impl_; }
 decompress_stream::decompress_stream(decompress_stream&& o) noexcept
-    : impl_(o.impl_), max_window_log_(o.max_window_log_) {
+    : impl_(o.impl_), max_window_log_(o.max_window_log_), verify_checksum_(o.verify_checksum_) {
     o.impl_ = nullptr;
 }
 decompress_stream& decompress_stream::operator=(decompress_stream&& o) noexcept {
@@ -317,6 +320,7 @@ decompress_stream& decompress_stream::operator=(decompress_stream&& o) noexcept 
         delete impl_;
         impl_ = o.impl_;
         max_window_log_ = o.max_window_log_;
+        verify_checksum_ = o.verify_checksum_;
         o.impl_ = nullptr;
     }
     return *this;
@@ -346,7 +350,7 @@ result<std::size_t> decompress_stream::decompress(out_buffer& out, in_buffer& in
     }
     for (;;) {
         bool progress = false, frame_done = false;
-        const errc e = s.step(out, in, max_window_log_, progress, frame_done);
+        const errc e = s.step(out, in, max_window_log_, verify_checksum_, progress, frame_done);
         if (e != ok) return s.fail(e);
         if (frame_done) return std::size_t(0);
         if (!progress) return s.hint();

@@ -269,6 +269,40 @@ TEST(DecompressStream, ErrorsAreReportedAndSticky) {
     }
 }
 
+TEST(DecompressStream, ChecksumsCanBeIgnored) {
+    // zstd -d --no-check: a wrong checksum passes when verification is off,
+    // for every buffer pattern and for frames of several blocks; the
+    // setting survives moves and applies to each following frame.
+    const bytes src = zest::test::english_text(300000, 12);
+    const bytes good = zstd_oneshot(src, 3, 0, true);
+    bytes bad = good;
+    bad.back() ^= std::byte{0x40};
+    bytes two = bad;
+    two.insert(two.end(), good.begin(), good.end());
+    bytes twice = src;
+    twice.insert(twice.end(), src.begin(), src.end());
+    for (const auto& p : patterns()) {
+        if (std::string(p.name).find("one-byte") == 0) continue;  // covered by the checked run below
+        zest::decompress_stream ds;
+        EXPECT_TRUE(ds.verify_checksum());
+        EXPECT_EQ(stream_decode(ds, bad, p.in, p.out).error, zest::errc::checksum_mismatch) << p.name;
+        zest::decompress_stream quiet;
+        quiet.set_verify_checksum(false);
+        zest::decompress_stream moved(std::move(quiet));
+        EXPECT_FALSE(moved.verify_checksum());
+        const stream_run r = stream_decode(moved, two, p.in, p.out);
+        ASSERT_EQ(r.error, zest::errc{}) << p.name << ": " << zest::error_message(r.error);
+        EXPECT_EQ(r.frames_done, 2u) << p.name;
+        EXPECT_TRUE(zest::test::same_bytes(r.out, twice)) << p.name;
+    }
+    // Turned back on, the next frame is checked again.
+    zest::decompress_stream ds;
+    ds.set_verify_checksum(false);
+    EXPECT_EQ(stream_decode(ds, bad, fixed(1), fixed(1)).error, zest::errc{});
+    ds.set_verify_checksum(true);
+    EXPECT_EQ(stream_decode(ds, bad, fixed(1), fixed(1)).error, zest::errc::checksum_mismatch);
+}
+
 TEST(DecompressStream, WindowLimitIsApplied) {
     const bytes src = zest::test::english_text(1u << 20, 10);
     const bytes f = zstd_oneshot(src, 3, 20, false, false);  // declares a 1 MiB window
