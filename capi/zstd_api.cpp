@@ -245,7 +245,10 @@ int ZSTD_defaultCLevel(void) { return zest::default_level; }
 
 // ---- One-shot -----------------------------------------------------------------
 
-size_t ZSTD_compressBound(size_t srcSize) { return zest::compress_bound(srcSize); }
+size_t ZSTD_compressBound(size_t srcSize) {
+    const std::size_t bound = zest::compress_bound(srcSize);
+    return bound == 0 ? error(ZSTD_error_srcSize_wrong) : bound;
+}
 
 size_t ZSTD_compress(void* dst, size_t dstCapacity, const void* src, size_t srcSize, int compressionLevel) {
     return to_size(zest::compress(dst, dstCapacity, src, srcSize, compressionLevel), side::encode);

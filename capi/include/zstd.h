@@ -64,10 +64,14 @@ ZSTDLIB_API unsigned long long ZSTD_getFrameContentSize(const void* src, size_t 
 /* Size of the first frame (or skippable frame) in src, or an error. */
 ZSTDLIB_API size_t ZSTD_findFrameCompressedSize(const void* src, size_t srcSize);
 
-/* Worst-case compressed size of srcSize bytes (same formula as libzstd). */
+/* Worst-case compressed size of srcSize bytes (same formula as libzstd):
+ * the macro gives 0, and the function srcSize_wrong, from ZSTD_MAX_INPUT_SIZE on. */
+#define ZSTD_MAX_INPUT_SIZE ((sizeof(size_t) == 8) ? 0xFF00FF00FF00FF00LLU : 0xFF00FF00U)
 #define ZSTD_COMPRESSBOUND(srcSize)                                                              \
-    ((srcSize) + ((srcSize) >> 8) +                                                              \
-     (((srcSize) < (128 << 10)) ? (((128 << 10) - (srcSize)) >> 11) : 0))
+    (((size_t)(srcSize) >= ZSTD_MAX_INPUT_SIZE)                                                  \
+         ? 0                                                                                     \
+         : (srcSize) + ((srcSize) >> 8) +                                                        \
+               (((srcSize) < (128 << 10)) ? (((128 << 10) - (srcSize)) >> 11) : 0))
 ZSTDLIB_API size_t ZSTD_compressBound(size_t srcSize);
 
 ZSTDLIB_API unsigned ZSTD_isError(size_t code);

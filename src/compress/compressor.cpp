@@ -251,6 +251,7 @@ std::vector<std::byte> frame_vector(std::size_t src_size, Into&& into) {
 }  // namespace detail
 
 std::size_t compress_bound(std::size_t n) noexcept {
+    if (n >= max_input_size) return 0;
     const std::size_t small = 128 * 1024;
     return n + (n >> 8) + (n < small ? (small - n) >> 11 : 0);
 }

@@ -107,6 +107,22 @@ done:
 
 static int same(const void* a, const void* b, size_t n) { return n == 0 || memcmp(a, b, n) == 0; }
 
+static void test_bound_limit(void) {
+    /* No bound fits a size_t from ZSTD_MAX_INPUT_SIZE on: the function says
+     * so with srcSize_wrong, the macro with 0. */
+    const size_t huge[] = {(size_t)ZSTD_MAX_INPUT_SIZE, (size_t)ZSTD_MAX_INPUT_SIZE + 1, (size_t)-1};
+    for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+        size_t r = ZSTD_compressBound(huge[i]);
+        CHECK(ZSTD_isError(r) && ZSTD_getErrorCode(r) == ZSTD_error_srcSize_wrong, "bound of %zu: %zu", huge[i], r);
+        CHECK(ZSTD_COMPRESSBOUND(huge[i]) == 0, "ZSTD_COMPRESSBOUND(%zu) = %zu", huge[i],
+              (size_t)ZSTD_COMPRESSBOUND(huge[i]));
+    }
+    /* Below it, the formula's value, whatever it is (near the limit it
+     * wraps around in libzstd as well). */
+    size_t below = (size_t)ZSTD_MAX_INPUT_SIZE - 1;
+    CHECK(ZSTD_compressBound(below) == ZSTD_COMPRESSBOUND(below), "bound just below the limit");
+}
+
 static void test_levels(void) {
     static const size_t sizes[] = {0, 1, 100, 10000, 300000};
     static const int levels[] = {-131072, -50, -5, -1, 0, 1, 2, 3, 4, 7, 19};
@@ -842,6 +858,7 @@ int main(int argc, char** argv) {
         verify_frames(argv[2], argc - 3, argv + 3);
     } else {
         test_misc();
+        test_bound_limit();
         test_levels();
         test_contexts();
         test_stream_compress();
