@@ -77,6 +77,9 @@ int run_bench(const std::vector<std::string>& files, const bench_settings& s) {
     if (display_level >= 3)
         std::fprintf(stderr, "bench %s : input %zu bytes, %u seconds per level\n", version_string(), sample.size(),
                      s.min_seconds);
+    else if (display_level == 1)  // zstd -q's header for its one-line results
+        std::printf("bench %s : input %zu bytes, %u seconds, 0 KB blocks\n", version_string(), sample.size(),
+                    s.min_seconds);
 
     compressor enc;
     enc.set_checksum(s.checksum);
@@ -106,10 +109,11 @@ int run_bench(const std::vector<std::string>& files, const bench_settings& s) {
         const double ratio = csize ? static_cast<double>(sample.size()) / static_cast<double>(csize) : 0.0;
         const double cspeed = static_cast<double>(sample.size()) / 1e6 / ctime;
         const double dspeed = static_cast<double>(sample.size()) / 1e6 / dtime;
+        // zstd's result lines (-qq: none); fewer decimals for larger figures.
         if (display_level >= 2)
-            std::printf("%2d#%-17.17s :%10zu ->%10zu (x%5.3f),%7.1f MB/s,%7.1f MB/s\n", level, label.c_str(),
-                        sample.size(), csize, ratio, cspeed, dspeed);
-        else
+            std::printf("%2d#%-17.17s :%10zu ->%10zu (x%5.*f), %6.*f MB/s, %6.1f MB/s\n", level, label.c_str(),
+                        sample.size(), csize, ratio < 10 ? 3 : 2, ratio, cspeed < 10 ? 2 : 1, cspeed, dspeed);
+        else if (display_level == 1)
             std::printf("-%-3d%11zu (%5.3f) %6.2f MB/s %6.1f MB/s  %s\n", level, csize, ratio, cspeed, dspeed,
                         label.c_str());
         std::fflush(stdout);

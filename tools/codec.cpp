@@ -13,8 +13,6 @@ namespace zest::cli {
 
 namespace {
 
-[[maybe_unused]] constexpr std::size_t read_chunk = std::size_t{1} << 17;
-
 std::string reason_of(errc code) {
     std::string reason = error_message(code);
     if (code == errc::window_too_large) reason += " (use --memory=# or --long=# to raise it)";
@@ -35,21 +33,12 @@ std::size_t read_once(const input_file& in, std::byte* dst, std::size_t n) {
     }
 }
 
-// Reads up to `n` bytes, fewer only at the end of the input.
-[[maybe_unused]] std::size_t read_some(const input_file& in, std::byte* dst, std::size_t n) {
-    std::size_t got = 0;
-    while (got < n) {
-        const ssize_t r = ::read(in.fd, dst + got, n - got);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            throw errno_error(in.display, errno);
-        }
-        if (r == 0) break;
-        got += static_cast<std::size_t>(r);
-    }
-    return got;
+// Whether p (4 bytes) is the magic number of a frame or a skippable frame.
+bool starts_frame(const std::byte* p) {
+    const auto b = [p](int i) { return static_cast<std::uint32_t>(p[i]); };
+    const std::uint32_t magic = b(0) | b(1) << 8 | b(2) << 16 | b(3) << 24;
+    return magic == 0xFD2FB528u || (magic & 0xFFFFFFF0u) == 0x184D2A50u;
 }
-
 
 }  // namespace
 
@@ -62,8 +51,10 @@ struct codec::state {
 
 codec::codec(const codec_settings& s) : settings_(s), state_(std::make_unique<state>()) {
     if (!state_->dstream.set_max_window_log(s.max_window_log)) throw file_error("--memory", "invalid window limit");
+    state_->dstream.set_verify_checksum(s.checksum);
     (void)state_->cstream.set_level(s.level);
     (void)state_->cstream.set_checksum(s.checksum);
+    (void)state_->cstream.set_content_size(s.content_size);
 }
 
 codec::~codec() = default;
@@ -79,29 +70,63 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
     ob.resize(std::size_t{1} << 17);
     bool output_full = false;
     bool any_input = false;
+    bool input_ended = false;
+    std::size_t pos = 0, end = 0;  // input not consumed yet: ib[pos, end)
+    // Reads more input after what is left (moved to the front); false at its end.
+    const auto refill = [&] {
+        if (input_ended) return false;
+        if (pos > 0) {
+            std::copy(ib.begin() + static_cast<std::ptrdiff_t>(pos), ib.begin() + static_cast<std::ptrdiff_t>(end),
+                      ib.begin());
+            end -= pos;
+            pos = 0;
+        }
+        const std::size_t n = read_once(in, ib.data() + end, ib.size() - end);
+        if (n == 0) {
+            input_ended = true;
+            return false;
+        }
+        any_input = true;
+        t.read += n;
+        end += n;
+        return true;
+    };
+    const auto emit = [&](const std::byte* p, std::size_t n) {
+        if (out && n) out->write(std::span<const std::byte>(p, n));
+        t.written += n;
+    };
     const auto step = [&](in_buffer& src) {
         out_buffer dst{ob.data(), ob.size(), 0};
         const auto r = ds.decompress(dst, src);
         if (!r) throw file_error(in.display, reason_of(r.error()));
-        if (out && dst.pos) out->write(std::span<const std::byte>(ob.data(), dst.pos));
-        t.written += dst.pos;
+        emit(ob.data(), dst.pos);
         output_full = dst.pos == dst.size;
     };
     // Whatever arrives is decoded and written at once, so a reader of our
     // output keeps up with a slow producer of the input.
     for (;;) {
-        const std::size_t n = read_once(in, ib.data(), ib.size());
-        if (n == 0) break;
-        any_input = true;
-        t.read += n;
-        in_buffer src{ib.data(), n, 0};
-        while (src.pos < src.size) step(src);
-        while (output_full) step(src);  // src is consumed: drains what the decoder holds
+        if (pos == end && !refill()) break;
+        if (ds.at_frame_boundary()) {
+            // A frame starts with 4 bytes of magic: judge them whole.
+            while (end - pos < 4 && refill()) {}
+            const bool frame = end - pos >= 4 && starts_frame(ib.data() + pos);
+            if (!frame && settings_.pass_through) {
+                do {
+                    emit(ib.data() + pos, end - pos);
+                    pos = end;
+                    progress.update(t.read, t.written);
+                } while (refill());
+                break;
+            }
+            // As zstd: fewer bytes than a magic number are no frame at all.
+            if (end - pos < 4) throw file_error(in.display, reason_of(errc::unknown_frame));
+        }
+        in_buffer src{ib.data(), end, pos};
+        step(src);
+        while (output_full) step(src);  // drains what the decoder holds
+        pos = src.pos;
         progress.update(t.read, t.written);
     }
-    // Output the decoder still holds once the input has run out.
-    in_buffer none{ib.data(), 0, 0};
-    while (output_full) step(none);
     // An empty file holds no frame; zstd reports it rather than writing an empty output.
     if (!any_input || !ds.at_frame_boundary()) throw file_error(in.display, reason_of(errc::truncated_input));
     progress.clear();
@@ -114,7 +139,7 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
     progress.start(in.display, size);
     compress_stream& cs = state_->cstream;
     cs.reset();
-    if (size) (void)cs.set_pledged_size(*size);
+    if (size) (void)cs.set_pledged_size(*size);  // checked at the end; declared unless --no-content-size
     auto& ib = state_->in_buf;
     auto& ob = state_->out_buf;
     ib.resize(compress_stream::recommended_in_size);

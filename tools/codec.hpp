@@ -20,7 +20,9 @@ struct transfer_totals {
 
 struct codec_settings {
     int level = default_level;
-    bool checksum = true;
+    bool checksum = true;      ///< written when compressing, verified when decompressing
+    bool content_size = true;  ///< a regular file's size is declared in its frame
+    bool pass_through = false; ///< decompression copies data that does not start a frame as it is
     unsigned max_window_log = default_max_window_log;
 };
 
@@ -33,7 +35,10 @@ public:
 
     /// Compresses `in` into one frame written to `out`. Throws file_error.
     transfer_totals compress(const input_file& in, output_sink& out, progress_line& progress);
-    /// Decodes every frame of `in`; `out` null discards the result (-t). Throws file_error.
+    /// Decodes every frame of `in`; `out` null discards the result (-t).
+    /// With pass_through, from the first place where a frame should start
+    /// but does not, the rest of the input is copied as it is (zstd -dcf).
+    /// Throws file_error.
     transfer_totals decompress(const input_file& in, output_sink* out, progress_line& progress);
 
 private:

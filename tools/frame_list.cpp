@@ -50,10 +50,16 @@ struct file_summary {
             if (!f.skippable && f.content_size) total += *f.content_size;
         return total;
     }
-    // As zstd: the check column says XXH64 only when every frame has one.
-    bool all_checked() const {
-        return std::all_of(frames.begin(), frames.end(),
-                           [](const frame_summary& f) { return f.skippable || f.has_checksum; });
+    // As zstd: the check column says XXH64 when any frame has one.
+    bool any_checked() const {
+        return std::any_of(frames.begin(), frames.end(), [](const frame_summary& f) { return f.has_checksum; });
+    }
+    // The checksum zstd -lv shows: that of a file's only (non-skippable) frame.
+    std::optional<std::uint32_t> only_checksum() const {
+        if (zstd_frames() != 1) return std::nullopt;
+        for (const auto& f : frames)
+            if (!f.skippable && f.has_checksum) return f.checksum;
+        return std::nullopt;
     }
     std::uint64_t max_window() const {
         std::uint64_t w = 0;
@@ -201,8 +207,9 @@ scaled scale(std::uint64_t bytes) {
         v /= 1024.0;
         ++u;
     }
-    if (u == 0) return {v, 0, units[0]};
-    return {v, v >= 100 ? 0 : v >= 10 ? 1 : 2, units[u]};
+    // zstd's precision: whole numbers as they are, then fewer decimals for larger values.
+    if (u == 0 || v >= 100) return {v, 0, units[u]};
+    return {v, v >= 10 ? 1 : v > 1 ? 2 : 3, units[u]};
 }
 
 void print_row(unsigned frames, unsigned skips, std::uint64_t compressed, std::optional<std::uint64_t> plain,
@@ -238,7 +245,10 @@ void print_detail(const std::string& name, const file_summary& s) {
                     static_cast<unsigned long long>(s.content_size()));
         std::printf("Ratio: %.4f\n", static_cast<double>(s.content_size()) / static_cast<double>(s.size));
     }
-    std::printf("Check: %s\n", s.all_checked() ? "XXH64" : "None");
+    if (const auto sum = s.only_checksum())
+        std::printf("Check: XXH64 %08x\n", *sum);
+    else
+        std::printf("Check: %s\n", s.any_checked() ? "XXH64" : "None");
     std::printf("\n  Frame        Offset  Type        Window    Compressed  Decompressed  Blocks  Check\n");
     unsigned index = 0;
     for (const auto& f : s.frames) {
@@ -264,10 +274,10 @@ void print_detail(const std::string& name, const file_summary& s) {
 
 }  // namespace
 
-std::string human_size(unsigned long long bytes) {
+std::string human_size(unsigned long long bytes, int unit_width) {
     const scaled s = scale(bytes);
     char buf[48];
-    std::snprintf(buf, sizeof buf, "%.*f%s", s.precision, s.value, s.unit);
+    std::snprintf(buf, sizeof buf, "%6.*f%*s", s.precision, s.value, unit_width, s.unit);
     return buf;
 }
 
@@ -287,18 +297,19 @@ int list_files(const std::vector<std::string>& files) {
         try {
             const file_summary s = scan_file(name);
             ++listed;
-            frames += s.zstd_frames();
+            frames += static_cast<unsigned>(s.frames.size());
             skips += s.skippable_frames();
             compressed += s.size;
             plain += s.content_size();
             known = known && s.size_known();
-            checked = checked && s.all_checked();
+            checked = checked && s.any_checked();
             if (detailed)
                 print_detail(name, s);
             else
-                print_row(s.zstd_frames(), s.skippable_frames(), s.size,
+                // As zstd, the Frames column counts skippable frames too.
+                print_row(static_cast<unsigned>(s.frames.size()), s.skippable_frames(), s.size,
                           s.size_known() ? std::optional(s.content_size()) : std::nullopt,
-                          s.all_checked() ? "XXH64" : "None", name);
+                          s.any_checked() ? "XXH64" : "None", name);
         } catch (const not_zstd& e) {
             std::fflush(stdout);
             print_error(name, "not compressed by zstd (" + e.reason + ")");

@@ -1,10 +1,12 @@
 // zest — command-line tool, with the reference zstd's flags.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -48,11 +50,21 @@ bool has_zstd_suffix(const std::string& name) {
 
 // -r: directories name the regular files below them (symbolic links are
 // not followed), in name order; other arguments pass through unchanged.
-// With -d/-t only compressed names are taken; compression skips them.
-std::vector<std::string> expand_inputs(const options& o, bool& failed) {
+// With -d/-t only compressed names are taken; compression takes every file,
+// as zstd does, unless --exclude-compressed.
+// As zstd, a symbolic link named on the command line is dropped with a
+// warning unless -f (shown unless -q, even with -c: zstd sorts its arguments
+// out before stdout lowers its display level); `dropped` counts them.
+std::vector<std::string> expand_inputs(const options& o, bool& failed, std::size_t& dropped) {
     std::vector<std::string> out;
     for (const std::string& name : o.inputs) {
         std::error_code ec;
+        struct stat lst {};
+        if (name != "-" && !o.force && ::lstat(name.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+            if (o.verbosity >= 0) print_info(1, "zest: " + name + ": is a symbolic link -- ignored (use -f to follow it)");
+            ++dropped;
+            continue;
+        }
         if (!o.recursive || name == "-" || !std::filesystem::is_directory(name, ec)) {
             out.push_back(name);
             continue;
@@ -62,7 +74,8 @@ std::vector<std::string> expand_inputs(const options& o, bool& failed) {
         for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
             if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
             std::string path = it->path().string();
-            if ((o.op == operation::compress) == has_zstd_suffix(path)) continue;
+            const bool compressed = has_zstd_suffix(path);
+            if (o.op == operation::compress ? o.exclude_compressed && compressed : !compressed) continue;
             found.push_back(std::move(path));
         }
         if (ec) {
@@ -77,17 +90,17 @@ std::vector<std::string> expand_inputs(const options& o, bool& failed) {
 
 class file_run {
 public:
-    file_run(const options& o, codec& c) : o_(o), codec_(c), progress_(o.progress, o.verbosity < 0) {}
+    file_run(const options& o, codec& c)
+        : o_(o), codec_(c), progress_(o.progress, o.verbosity < 0), remove_inputs_(o.remove_input) {}
 
     int run() {
-        std::vector<std::string> inputs = expand_inputs(o_, failed_);
+        std::size_t dropped = 0;
+        std::vector<std::string> inputs = expand_inputs(o_, failed_, dropped);
+        if (inputs.empty() && dropped > 0) return 1;  // nothing left to do, as zstd
         if (inputs.empty() && !o_.recursive) inputs.emplace_back("-");
         multiple_ = inputs.size() > 1;
-        if (o_.op != operation::test && o_.output && multiple_ && !o_.force) {
-            print_error(*o_.output,
-                        "several inputs would be concatenated into this one output; use -f to proceed");
-            return 1;
-        }
+        stdin_is_input_ = std::find(inputs.begin(), inputs.end(), "-") != inputs.end();
+        if (o_.op != operation::test && o_.output && multiple_ && !confirm_concatenation()) return 1;
         for (const std::string& name : inputs) {
             process(name);
             // With -o every input feeds one output, which a failure has spoiled.
@@ -96,7 +109,7 @@ public:
         if (shared_file_) {
             try {
                 if (!failed_)
-                    shared_file_->commit(single_input_stat_ ? &*single_input_stat_ : nullptr, o_.remove_input);
+                    shared_file_->commit(single_input_stat_ ? &*single_input_stat_ : nullptr, remove_inputs_);
             } catch (const file_error& e) {
                 print_error(e.subject(), e.what());
                 failed_ = true;
@@ -106,26 +119,58 @@ public:
         }
         if (multiple_ && files_done_ > 0) {
             char line[160];
+            // zstd's summary lines (-t reports "decompressed" too).
             if (o_.op == operation::compress)
-                std::snprintf(line, sizeof line, "%3llu files compressed : %.2f%% (%8s => %8s)", files_done_,
+                std::snprintf(line, sizeof line, "%3llu files compressed : %.2f%% (%s => %s)", files_done_,
                               total_in_ ? 100.0 * static_cast<double>(total_out_) / static_cast<double>(total_in_)
                                         : 100.0,
-                              human_size(total_in_).c_str(), human_size(total_out_).c_str());
+                              human_size(total_in_, 4).c_str(), human_size(total_out_, 4).c_str());
             else
-                std::snprintf(line, sizeof line, "%llu files %s : %llu bytes total", files_done_,
-                              o_.op == operation::test ? "tested" : "decompressed", total_out_);
+                std::snprintf(line, sizeof line, "%llu files decompressed : %6llu bytes total", files_done_,
+                              total_out_);
             print_info(2, line);
         }
         return failed_ ? 1 : 0;
     }
 
 private:
+    // Several inputs into one -o file, as zstd asks: the output cannot tell
+    // them apart, so without -f the user must agree, and --rm is dropped.
+    bool confirm_concatenation() {
+        const std::string& target = *o_.output;
+        if (!o_.force && display_level <= 1) {
+            print_error(target, "concatenating several inputs into one output loses their names; aborting (use -f)");
+            return false;
+        }
+        print_info(2, "zest: WARNING: all input files will be processed and concatenated into a single output file: " +
+                          target);
+        print_info(2, "The concatenated output CANNOT regenerate original file names nor directory structure.");
+        if (remove_inputs_) {
+            print_info(2, "Since it's a destructive operation, input files will not be removed.");
+            remove_inputs_ = false;
+        }
+        return o_.force || ask_user("", "Proceed? (y/n): ", "Aborting...", stdin_is_input_);
+    }
+
+    // An existing output, without -f: zstd asks, unless it cannot (-q, or
+    // standard input is being read as data).
+    void approve_overwrite(const std::string& path) {
+        progress_.clear();
+        if (display_level <= 1) throw file_error(path, "already exists; not overwritten");
+        if (!ask_user("zest: " + path + " already exists; ", "overwrite (y/n) ? ", "Not overwritten", stdin_is_input_))
+            throw file_error(path, "");  // the exchange said it all
+    }
+
+    std::unique_ptr<output_sink> create_output(const std::string& path) {
+        return output_sink::create(path, o_.force, [this](const std::string& p) { approve_overwrite(p); });
+    }
+
     void process(const std::string& name) {
         try {
             process_or_throw(name);
         } catch (const file_error& e) {
             progress_.clear();
-            print_error(e.subject(), e.what());
+            if (*e.what()) print_error(e.subject(), e.what());  // an empty reason was reported already
             failed_ = true;
         } catch (const std::bad_alloc&) {
             progress_.clear();
@@ -140,6 +185,10 @@ private:
             throw file_error("(stdin)", compressing
                                             ? "is a terminal; refusing to read data to compress from it (use -f to force)"
                                             : "is a terminal; refusing to read compressed data from it (use -f to force)");
+        if (compressing && o_.exclude_compressed && name != "-" && has_zstd_suffix(name)) {
+            print_info(3, "zest: " + name + ": already compressed -- ignored");
+            return;
+        }
         input_file in = open_input(name, o_.force);
 
         std::unique_ptr<output_sink> per_file;
@@ -147,38 +196,39 @@ private:
         if (o_.op == operation::test) {
             // decode only
         } else if (o_.to_stdout || (in.is_stdin && !o_.output)) {
-            if (compressing && !o_.force && ::isatty(STDOUT_FILENO))
+            // As zstd: only output that goes to the terminal unasked (no -c) is refused.
+            if (compressing && !o_.force && !o_.to_stdout && ::isatty(STDOUT_FILENO))
                 throw file_error("(stdout)", "is a terminal; refusing to write compressed data to it (use -f to force)");
             if (!stdout_) stdout_ = output_sink::open_stdout();
             out = stdout_.get();
         } else if (o_.output) {
             if (!shared_file_) {
-                shared_file_ = output_sink::create(*o_.output, o_.force);
+                shared_file_ = create_output(*o_.output);
                 if (!multiple_ && !in.is_stdin) single_input_stat_ = in.st;
             }
             out = shared_file_.get();
         } else if (compressing) {
-            if (in.name.ends_with(".zst")) throw file_error(in.display, "already has .zst suffix -- ignored");
-            per_file = output_sink::create(in.name + ".zst", o_.force);
+            // FILE.zst becomes FILE.zst.zst, as with zstd (--exclude-compressed skips it).
+            per_file = create_output(in.name + ".zst");
             out = per_file.get();
         } else {
             const auto target = derive_output_name(in.name);
             if (!target) throw file_error(in.display, "unknown suffix (.zst or .tzst expected) -- ignored");
-            per_file = output_sink::create(*target, o_.force);
+            per_file = create_output(*target);
             out = per_file.get();
         }
         if (out && out->same_file_as(in.st))
             throw file_error(out->name(), "is the input file; refusing to overwrite it");
 
         const transfer_totals t = compressing ? codec_.compress(in, *out, progress_) : codec_.decompress(in, out, progress_);
-        if (per_file) per_file->commit(in.is_stdin ? nullptr : &in.st, o_.remove_input);
+        if (per_file) per_file->commit(in.is_stdin ? nullptr : &in.st, remove_inputs_);
 
         ++files_done_;
         total_in_ += t.read;
         total_out_ += t.written;
-        char line[256];
+        char line[PATH_MAX + 128];
         if (compressing)
-            std::snprintf(line, sizeof line, ": %6.2f%%   (%8s => %8s, %s)",
+            std::snprintf(line, sizeof line, " :%6.2f%%   (%s => %s, %s)",
                           t.read ? 100.0 * static_cast<double>(t.written) / static_cast<double>(t.read) : 100.0,
                           human_size(t.read).c_str(), human_size(t.written).c_str(), out->name().c_str());
         else
@@ -189,7 +239,7 @@ private:
 
         // Like zstd, --rm only removes an input whose content now lives in a
         // file: not after -c, -t, or -o /dev/null.
-        if (o_.remove_input && !in.is_stdin && out && out->is_regular_file()) {
+        if (remove_inputs_ && !in.is_stdin && out && out->is_regular_file()) {
             if (per_file)
                 remove_inputs({in.name});
             else
@@ -209,6 +259,8 @@ private:
     const options& o_;
     codec& codec_;
     progress_line progress_;
+    bool remove_inputs_;         // --rm, unless several inputs share one output
+    bool stdin_is_input_ = false;  // then standard input cannot answer questions
     bool multiple_ = false;
     bool failed_ = false;
     unsigned long long files_done_ = 0;
@@ -242,7 +294,7 @@ int run(const options& o) {
     if (o.op == operation::bench) {
         bench_settings b;
         b.first_level = o.level;
-        b.last_level = std::max(o.level, o.bench_last_level);
+        b.last_level = std::max(o.level, o.bench_last_level.value_or(o.level));
         b.min_seconds = o.bench_seconds;
         b.checksum = o.checksum;
         return run_bench(o.inputs, b);
@@ -257,6 +309,9 @@ int run(const options& o) {
     codec_settings cs;
     cs.level = o.level;
     cs.checksum = o.checksum;
+    cs.content_size = o.content_size;
+    // zstd's rule: -dcf passes through what is not compressed (like zcat -f).
+    cs.pass_through = o.op == operation::decompress && o.pass_through.value_or(o.to_stdout && o.force);
     cs.max_window_log = o.max_window_log;
     codec c(cs);
     install_signal_handlers();

@@ -29,6 +29,19 @@ void print_error(std::string_view reason) {
     emit(text);
 }
 
+bool ask_user(std::string_view context, std::string_view question, std::string_view refusal, bool stdin_is_input) {
+    if (stdin_is_input) {
+        emit(std::string(context) + "stdin is an input - not proceeding.\n");
+        return false;
+    }
+    emit(std::string(context).append(question));
+    const int answer = std::getchar();
+    for (int c = answer; c != EOF && c != '\n';) c = std::getchar();  // the rest of the line
+    if (answer == 'y' || answer == 'Y') return true;
+    emit(std::string(refusal) + "\n");
+    return false;
+}
+
 void print_info(int level, std::string_view line) {
     if (display_level < level) return;
     std::string text(line);

@@ -15,4 +15,11 @@ void print_error(std::string_view reason);
 /// Prints `line` and a newline to stderr when display_level >= level.
 void print_info(int level, std::string_view line);
 
+/// zstd's confirmation question: prints `context` then `question` on stderr
+/// and reads an answer line from standard input (whatever it is: a pipe can
+/// answer); true when it starts with y or Y. Otherwise prints `refusal` and
+/// returns false. When standard input is one of the inputs it cannot answer:
+/// that is said after `context` instead, and the answer is no.
+bool ask_user(std::string_view context, std::string_view question, std::string_view refusal, bool stdin_is_input);
+
 }  // namespace zest::cli

@@ -98,6 +98,18 @@ std::string parse_long_option(std::string_view arg, options& o) {
     }
     if (name == "--check") return flag([&] { o.checksum = true; });
     if (name == "--no-check") return flag([&] { o.checksum = false; });
+    if (name == "--content-size") return flag([&] { o.content_size = true; });
+    if (name == "--no-content-size") return flag([&] { o.content_size = false; });
+    if (name == "--pass-through") return flag([&] { o.pass_through = true; });
+    if (name == "--no-pass-through") return flag([&] { o.pass_through = false; });
+    if (name == "--exclude-compressed") return flag([&] { o.exclude_compressed = true; });
+    // Accepted for compatibility, without effect: zest works on one thread
+    // and writes outputs plainly (zstd's sparse writing saves disk, not data).
+    if (name == "--single-thread" || name == "--sparse" || name == "--no-sparse") return flag([] {});
+    if (name == "--block-size") {
+        if (!value || !parse_size(*value)) return "--block-size needs a size, like --block-size=1M";
+        return {};  // zstd's job size for multithreaded compression: no effect on one thread
+    }
     if (name == "--ultra") return flag([&] { o.ultra = true; });
     if (name == "--fast") {
         // --fast alone is --fast=1; the reference caps the acceleration.
@@ -174,8 +186,10 @@ parse_result parse_arguments(std::span<char* const> args) {
                 case 'k': o.remove_input = false; break;
                 case 'l': o.op = operation::list; break;
                 case 'r': o.recursive = true; break;
-                case 'T': case 'b': case 'e': case 'i': {
+                case 'C': o.checksum = true; break;
+                case 'T': case 'b': case 'e': case 'i': case 'B': {
                     // The number follows the letter in the same cluster: -T4, -b1, -e19, -i2.
+                    // As in zstd, a missing number reads as 0 for -T (all cores) and -B (automatic).
                     std::size_t k = j + 1;
                     while (k < arg.size() && k - j <= 9 && arg[k] >= '0' && arg[k] <= '9') ++k;
                     const std::optional<unsigned> n =
@@ -183,6 +197,11 @@ parse_result parse_arguments(std::span<char* const> args) {
                     if (c == 'b') {
                         o.op = operation::bench;
                         if (n) o.level = static_cast<int>(*n);
+                    } else if (c == 'B') {
+                        // zstd's job size for multithreaded compression: no effect on one thread.
+                        if (k < arg.size() && (arg[k] == 'K' || arg[k] == 'M' || arg[k] == 'k' || arg[k] == 'm')) ++k;
+                    } else if (c == 'T' && !n) {
+                        o.threads = 0;
                     } else if (!n) {
                         r.error = std::string("option -") + c + " needs a number, like -" + c + "3";
                         return r;
@@ -231,11 +250,8 @@ parse_result parse_arguments(std::span<char* const> args) {
                         while (j < arg.size() && arg[j] >= '0' && arg[j] <= '9' && level < 1000)
                             level = level * 10 + (arg[j++] - '0');
                         --j;
-                        if (level < 1) {
-                            r.error = "level -0 does not exist (levels are 1 to 19, or --fast=N)";
-                            return r;
-                        }
-                        o.level = level;
+                        // -0, like zstd, is the default level.
+                        o.level = level == 0 ? default_level : level;
                         break;
                     }
                     r.error = std::string("unknown option '-") + c + "'";
@@ -249,7 +265,7 @@ parse_result parse_arguments(std::span<char* const> args) {
         o.warnings.push_back("Warning : compression level higher than max, reduced to " + std::to_string(top));
         o.level = top;
     }
-    if (o.bench_last_level > top) o.bench_last_level = top;
+    if (o.bench_last_level && *o.bench_last_level > top) o.bench_last_level = top;
     return r;
 }
 
@@ -261,7 +277,11 @@ const char* usage_text() noexcept {
            "  -#                 compression level, 1 to 19 (default 3)\n"
            "      --ultra        allow levels 20 to 22\n"
            "      --fast[=N]     faster, weaker compression: negative level -N (default 1)\n"
-           "      --[no-]check   add (default) or omit the content checksum when compressing\n"
+           "      --[no-]check   add (default) or omit the content checksum when compressing;\n"
+           "                     verify (default) or ignore it when decompressing (-C: --check)\n"
+           "      --[no-]content-size  declare (default) or omit a known input size in the frame\n"
+           "      --exclude-compressed  do not compress files that end in .zst or .tzst\n"
+           "      --[no-]pass-through  with -d, copy data that is not zstd as it is (default: on with -dcf)\n"
            "  -z, --compress     compress (the default)\n"
            "  -d, --decompress   decompress\n"
            "  -t, --test         test integrity: decode and discard the output\n"
@@ -272,9 +292,10 @@ const char* usage_text() noexcept {
            "      --rm           remove each input once its output is complete\n"
            "  -M#, --memory=#    largest window to accept, in bytes (K, M, G suffixes; default 128M)\n"
            "      --long[=#]     accept windows up to 2^# bytes (default 27)\n"
-"  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
+           "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
            "  -r, --recursive    operate on the files under directories (with -d: only *.zst, *.tzst)\n"
            "  -T#, --threads=#   accepted for compatibility; zest works on one thread for now\n"
+           "      --single-thread, -B#, --[no-]sparse  accepted for compatibility, without effect\n"
            "      --[no-]progress  show (or never show) a progress line; by default only on a terminal\n"
            "  -b#                benchmark level # on the FILEs (or a synthetic sample)\n"
            "  -e#                last level of the benchmark range (from -b#)\n"

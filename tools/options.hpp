@@ -22,13 +22,16 @@ struct options {
     unsigned max_window_log = default_max_window_log;
     int level = default_level;           ///< -# (1..19, up to 22 with --ultra) or --fast=N (as -N)
     bool ultra = false;                  ///< --ultra: levels 20..22 allowed
-    bool checksum = true;                ///< --check (default, as zstd) / --no-check
+    bool checksum = true;                ///< --check/-C (default, as zstd) / --no-check: written, and verified by -d/-t
+    bool content_size = true;            ///< --[no-]content-size: declare a known input size in the frame
+    std::optional<bool> pass_through;    ///< --[no-]pass-through; unset: on with -dcf, as zstd
+    bool exclude_compressed = false;     ///< --exclude-compressed: compression skips *.zst/*.tzst inputs
     bool show_version = false;
     bool show_help = false;
     bool recursive = false;              ///< -r: directories name the files under them
     unsigned threads = 1;                ///< -T# / --threads=#: accepted; work is single-threaded for now
     std::optional<bool> progress;        ///< --progress / --no-progress; unset: only on a terminal
-    int bench_last_level = 0;            ///< -e#: last level of a -b range (0: just -b's level)
+    std::optional<int> bench_last_level; ///< -e#: last level of a -b range (unset: just -b's level)
     unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction
     std::vector<std::string> warnings;   ///< printed before work starts (like zstd's level cap notice)
     std::vector<std::string> inputs;     ///< "-" stands for standard input

@@ -103,7 +103,7 @@ std::unique_ptr<output_sink> output_sink::open_stdout() {
     return std::unique_ptr<output_sink>(new output_sink(kind::standard_output, STDOUT_FILENO, "(stdout)", true));
 }
 
-std::unique_ptr<output_sink> output_sink::create(const std::string& path, bool force) {
+std::unique_ptr<output_sink> output_sink::create(const std::string& path, bool force, const overwrite_check& approve) {
     std::optional<std::pair<dev_t, ino_t>> existing;
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0) {
@@ -117,7 +117,11 @@ std::unique_ptr<output_sink> output_sink::create(const std::string& path, bool f
             sink->existing_.emplace(st.st_dev, st.st_ino);
             return sink;
         }
-        if (!force) throw file_error(path, "already exists; not overwritten");
+        if (!force) {
+            if (!approve) throw file_error(path, "already exists; not overwritten");
+            approve(path);
+            force = true;  // the answer stands for this file: its rename may replace it
+        }
         existing.emplace(st.st_dev, st.st_ino);
     } else if (errno != ENOENT) {
         throw errno_error(path, errno);

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -24,11 +25,17 @@ public:
     /// Standard output; never closed.
     static std::unique_ptr<output_sink> open_stdout();
 
+    /// Decides whether an existing regular file may be replaced (without
+    /// -f): returns to allow it, throws file_error to refuse.
+    using overwrite_check = std::function<void(const std::string& path)>;
+
     /// A regular file is written to a temporary file in the same directory
     /// and renamed over `path` by commit(). An existing regular file is only
-    /// replaced with `force`. Devices and FIFOs (like /dev/null) are written
-    /// in place, since renaming over them would replace the node itself.
-    static std::unique_ptr<output_sink> create(const std::string& path, bool force);
+    /// replaced with `force` or when `approve` allows it (without one, it is
+    /// refused). Devices and FIFOs (like /dev/null) are written in place,
+    /// since renaming over them would replace the node itself.
+    static std::unique_ptr<output_sink> create(const std::string& path, bool force,
+                                               const overwrite_check& approve = {});
 
     output_sink(const output_sink&) = delete;
     output_sink& operator=(const output_sink&) = delete;

@@ -13,7 +13,8 @@ ZEST=${1:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 ZSTD=${2:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 shift 2
 ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals
-            list recursive levels messages bench interop progress signals_compress streaming)
+            list recursive levels messages bench interop progress signals_compress streaming
+            compat)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -24,9 +25,20 @@ fi
 [ -x "$ZEST" ] || { echo "FAIL: zest binary not found at '$ZEST'"; exit 1; }
 ZEST=$(cd "$(dirname "$ZEST")" && pwd)/$(basename "$ZEST")  # cases change directory
 
+# Like zstd, zest asks before overwriting a file (or concatenating several
+# inputs into one -o file) and reads the answer from standard input, whatever
+# it is: no question may wait on the terminal of whoever runs the suite. A
+# case that answers gives its answer explicitly (z ... <"$YES").
+exec </dev/null
+
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/zest-cli-test.XXXXXX") || exit 1
 trap 'rm -rf "$WORK"' EXIT
 ERR=$WORK/stderr
+ZERR=$WORK/zstd-stderr
+YES=$WORK/answer-yes   # an answer line for zest's and zstd's questions
+NO=$WORK/answer-no
+printf 'y\n' >"$YES"
+printf 'n\n' >"$NO"
 checks=0
 failures=0
 group=setup
@@ -74,6 +86,63 @@ expect_stderr_has() {  # text description
 }
 expect_stderr_empty() {
     if [ ! -s "$ERR" ]; then pass; else fail "$1: stderr not empty"; fi
+}
+expect_stderr_lacks() {  # text description
+    if grep -qF -- "$1" "$ERR"; then fail "$2: stderr has '$1'"; else pass; fi
+}
+
+# Runs the reference zstd as z runs zest: status in ZRC, stderr in $ZERR.
+zr() {
+    ZRC=0
+    "$ZSTD" "$@" 2>"$ZERR" || ZRC=$?
+}
+# Twin cases: the same files in DIR/zest and DIR/zstd, each tool run in its
+# own copy with the same (relative) arguments and the same standard input.
+make_twins() {  # dir file...: copies the files and trees (links as links) into both
+    local dir=$1 t
+    shift
+    for t in zest zstd; do
+        mkdir -p "$dir/$t"
+        [ $# -eq 0 ] || cp -RP -- "$@" "$dir/$t/"
+    done
+}
+run_twins() {  # dir stdin-file args...: RC and $ERR from zest, ZRC and $ZERR from zstd
+    local dir=$1 input=$2
+    shift 2
+    (cd "$dir/zest" && z "$@" <"$input"; exit "$RC") >"$dir/zest.stdout"
+    RC=$?
+    (cd "$dir/zstd" && zr "$@" <"$input"; exit "$ZRC") >"$dir/zstd.stdout"
+    ZRC=$?
+}
+expect_rc_as_zstd() {  # description
+    if [ "$RC" -eq "$ZRC" ]; then pass; else fail "$1: exit status $RC, zstd's $ZRC"; fi
+}
+# The same names in both twins, the same contents (compressed files, whose
+# frames differ between the tools, the same once decoded by zstd).
+expect_twin_files() {  # dir description
+    local a b f
+    a=$(cd "$1/zest" && find . | LC_ALL=C sort)
+    b=$(cd "$1/zstd" && find . | LC_ALL=C sort)
+    if [ "$a" != "$b" ]; then
+        fail "$2: zest left ${a//$'\n'/ }, zstd ${b//$'\n'/ }"
+        return
+    fi
+    pass
+    while IFS= read -r f; do
+        cmp -s "$1/zest/$f" "$1/zstd/$f" && continue
+        if "$ZSTD" -dq -c "$1/zest/$f" >"$1/zest.decoded" 2>/dev/null &&
+           "$ZSTD" -dq -c "$1/zstd/$f" >"$1/zstd.decoded" 2>/dev/null &&
+           cmp -s "$1/zest.decoded" "$1/zstd.decoded"; then
+            continue
+        fi
+        fail "$2: $f differs from zstd's"
+        return
+    done < <(cd "$1/zest" && find . -type f)
+    pass
+}
+expect_as_zstd() {  # dir description: same status, same files left behind
+    expect_rc_as_zstd "$2"
+    expect_twin_files "$1" "$2"
 }
 fresh_dir() {  # a new empty directory for one case
     local d
@@ -247,6 +316,55 @@ group_stdio() {
     expect_rc 1 "write error on stdout"
     expect_error_line "(stdout)" "write error on stdout"
 
+    # Pass-through, as zstd -dcf (like zcat -f): from where a frame should
+    # start but does not, the input is copied to stdout as it is.
+    printf 'this is plain text, not zstd\n' >"$d/plain"
+    printf 'ab' >"$d/two"
+    printf '\x28\xb5\x2f' >"$d/magic3"      # 3 bytes of a frame's magic number
+    cat "$C/small.zst" "$d/plain" >"$d/frame-then-plain"
+    cat "$C/text.zst" "$C/skippable.zst" "$d/two" >"$d/frames-then-two"
+    cat "$C/small.zst" "$C/garbage.zst" "$C/small.zst" >"$d/frame-garbage-frame"
+    local f
+    for f in plain two magic3 frame-then-plain frames-then-two frame-garbage-frame; do
+        z -dcf "$d/$f" >"$d/pt.out"
+        expect_rc 0 "-dcf on $f"
+        zr -dcf "$d/$f" >"$d/pt.ref"
+        expect_rc_as_zstd "-dcf on $f, as zstd"
+        expect_same "$d/pt.out" "$d/pt.ref" "-dcf on $f, as zstd"
+        z -dcf <"$d/$f" >"$d/pt.out"
+        expect_rc 0 "-dcf on $f from stdin"
+        expect_same "$d/pt.out" "$d/pt.ref" "-dcf on $f from stdin, as zstd"
+    done
+    cat "$C/small" "$C/garbage.zst" "$C/small.zst" >"$d/pt.want"
+    expect_same "$d/pt.out" "$d/pt.want" "-dcf copies all that follows non-zstd data as it is"
+    z -dcf "$d/plain" >"$d/pt.out"
+    expect_same "$d/pt.out" "$d/plain" "-dcf on a plain file copies it"
+    { cat "$C/small"; cat "$d/plain"; } >"$d/pt.want"
+    z -dcf "$d/frame-then-plain" >"$d/pt.out"
+    expect_same "$d/pt.out" "$d/pt.want" "-dcf: frames decoded, then the rest copied"
+    z -dcf "$C/emptyfile.zst" >"$d/pt.out"
+    expect_rc 1 "-dcf on an empty file"
+    zr -dcf "$C/emptyfile.zst" >"$d/pt.ref"
+    expect_rc_as_zstd "-dcf on an empty file, as zstd"
+    z -dc "$d/plain" >/dev/null
+    expect_rc 1 "-dc (no -f) on non-zstd data"
+    z -dcf --no-pass-through "$d/plain" >/dev/null
+    expect_rc 1 "-dcf --no-pass-through on non-zstd data"
+    zr -dcf --no-pass-through "$d/plain" >/dev/null
+    expect_rc_as_zstd "-dcf --no-pass-through, as zstd"
+    z -dc --pass-through "$d/plain" >"$d/pt.out"
+    expect_rc 0 "-dc --pass-through"
+    expect_same "$d/pt.out" "$d/plain" "-dc --pass-through"
+    z -d --pass-through "$d/frame-then-plain" -o "$d/pt.file"
+    expect_rc 0 "-d --pass-through -o FILE"
+    expect_same "$d/pt.file" "$d/pt.want" "-d --pass-through -o FILE"
+    zr -d --pass-through "$d/frame-then-plain" -o "$d/pt.file.ref"
+    expect_rc_as_zstd "-d --pass-through -o FILE, as zstd"
+    expect_same "$d/pt.file" "$d/pt.file.ref" "-d --pass-through -o FILE, as zstd"
+    z -d -f "$d/plain" -o "$d/pt.f"
+    expect_rc 1 "-d -f -o FILE (no -c) does not pass through"
+    expect_missing "$d/pt.f" "-d -f -o FILE (no -c) does not pass through"
+
     if command -v script >/dev/null 2>&1; then
         RC=0
         script -qec "'$ZEST' -d" /dev/null </dev/null >"$ERR" 2>&1 || RC=$?
@@ -265,13 +383,78 @@ group_multi() {
     expect_same "$d/small" "$C/small" "three inputs: small"
     expect_same "$d/binary" "$C/binary" "three inputs: binary"
 
+    # Several inputs into one -o file: as zstd 1.5.4, a warning, then a
+    # question (no answer: no) unless -f; -q without -f refuses outright.
+    local warn1="zest: WARNING: all input files will be processed and concatenated into a single output file: $d/cat"
+    local warn2="The concatenated output CANNOT regenerate original file names nor directory structure."
     z -d "$C/text.zst" "$C/small.zst" -o "$d/cat"
-    expect_rc 1 "-o with two inputs needs -f"
-    expect_missing "$d/cat" "-o with two inputs needs -f"
+    expect_rc 1 "-o with two inputs, no answer"
+    expect_missing "$d/cat" "-o with two inputs, no answer"
+    expect_stderr_has "$warn1" "-o with two inputs warns"
+    expect_stderr_has "$warn2" "-o with two inputs warns"
+    expect_stderr_has "Proceed? (y/n): Aborting..." "-o with two inputs asks"
+    z -d "$C/text.zst" "$C/small.zst" -o "$d/cat" <"$NO"
+    expect_rc 1 "-o with two inputs, answer n"
+    expect_missing "$d/cat" "-o with two inputs, answer n"
+    z -d "$C/text.zst" "$C/small.zst" -o "$d/cat" <"$YES"
+    expect_rc 0 "-o with two inputs, answer y"
+    expect_same "$d/cat" "$C/multi" "-o with two inputs, answer y"
+    rm -f "$d/cat"
+    z -q -d "$C/text.zst" "$C/small.zst" -o "$d/cat" <"$YES"
+    expect_rc 1 "-q -o with two inputs"
+    expect_missing "$d/cat" "-q -o with two inputs"
+    expect_stderr_has "zest: $d/cat: concatenating several inputs into one output loses their names; aborting (use -f)" "-q -o with two inputs"
+    expect_stderr_lacks "Proceed?" "-q does not ask"
+    z -d "$C/small.zst" - -o "$d/cat" <"$C/text.zst"
+    expect_rc 1 "-o with stdin among the inputs"
+    expect_stderr_has "stdin is an input - not proceeding." "-o with stdin among the inputs"
+    expect_missing "$d/cat" "-o with stdin among the inputs"
+    z -t "$C/text.zst" "$C/small.zst" -o "$d/cat"
+    expect_rc 0 "-t with two inputs and -o asks nothing"
+    expect_stderr_lacks "WARNING" "-t with two inputs and -o asks nothing"
 
     z -d -f "$C/text.zst" "$C/small.zst" -o "$d/cat"
     expect_rc 0 "-o -f with two inputs"
     expect_same "$d/cat" "$C/multi" "-o -f concatenates"
+    expect_stderr_has "$warn1" "-o -f with two inputs still warns"
+    expect_stderr_lacks "Proceed?" "-o -f with two inputs does not ask"
+    z -q -d -f "$C/text.zst" "$C/small.zst" -o "$d/cat2"
+    expect_rc 0 "-q -o -f with two inputs"
+    expect_same "$d/cat2" "$C/multi" "-q -o -f concatenates"
+    expect_stderr_empty "-q -o -f with two inputs"
+    # --rm with one output for several inputs: the inputs stay, as with zstd.
+    cp "$C/text.zst" "$C/small.zst" "$d/"
+    z -d -f --rm "$d/text.zst" "$d/small.zst" -o "$d/cat3"
+    expect_rc 0 "--rm -o -f with two inputs"
+    expect_same "$d/cat3" "$C/multi" "--rm -o -f with two inputs"
+    expect_exists "$d/text.zst" "--rm -o -f with two inputs keeps them"
+    expect_exists "$d/small.zst" "--rm -o -f with two inputs keeps them"
+    expect_stderr_has "Since it's a destructive operation, input files will not be removed." "--rm -o -f with two inputs"
+    rm -f "$d/text.zst" "$d/small.zst"
+
+    # The same cases through zstd: same status, same files afterwards.
+    local input args n=0 t
+    for input in /dev/null "$YES" "$NO"; do
+        for args in "a b -o out" "-q a b -o out" "-f a b -o out" "-q -f a b -o out" "--rm a b -o out" \
+                    "-f --rm a b -o out" "-d a.zst b.zst -o out" "-q -d a.zst b.zst -o out" \
+                    "-d -f --rm a.zst b.zst -o out" "--rm -d a.zst b.zst -o out" "-t a.zst b.zst -o out"; do
+            n=$((n + 1))
+            make_twins "$d/twin$n"
+            for t in zest zstd; do
+                cp "$C/text" "$d/twin$n/$t/a"
+                cp "$C/small" "$d/twin$n/$t/b"
+                cp "$C/text.zst" "$d/twin$n/$t/a.zst"
+                cp "$C/small.zst" "$d/twin$n/$t/b.zst"
+            done
+            # shellcheck disable=SC2086
+            run_twins "$d/twin$n" "$input" $args
+            expect_as_zstd "$d/twin$n" "zest $args <$(basename "$input") as zstd"
+        done
+    done
+    n=$((n + 1))
+    make_twins "$d/twin$n" "$C/small.zst"
+    run_twins "$d/twin$n" "$C/text.zst" -d small.zst - -o out
+    expect_as_zstd "$d/twin$n" "zest -d FILE - -o out as zstd"
 
     # A failure does not stop the other files, but sets the exit status.
     d=$(fresh_dir)
@@ -314,6 +497,39 @@ group_test() {
     z -t <"$C/truncated.zst"
     expect_rc 1 "-t on a truncated stdin"
     expect_error_line "(stdin)" "-t on a truncated stdin"
+
+    # --no-check: the content checksum is not verified (badsum.zst differs
+    # from text.zst in its checksum only), as with zstd; -C is --check.
+    z -d --no-check -c "$d/badsum.zst" >"$d/nc.out"
+    expect_rc 0 "-d --no-check on a wrong checksum"
+    expect_same "$d/nc.out" "$C/text" "-d --no-check on a wrong checksum"
+    zr -d --no-check -c "$d/badsum.zst" >"$d/nc.ref"
+    expect_rc_as_zstd "-d --no-check -c on a wrong checksum, as zstd"
+    expect_same "$d/nc.out" "$d/nc.ref" "-d --no-check -c on a wrong checksum, as zstd"
+    z -t --no-check "$d/badsum.zst"
+    expect_rc 0 "-t --no-check on a wrong checksum"
+    zr -t --no-check "$d/badsum.zst"
+    expect_rc_as_zstd "-t --no-check on a wrong checksum, as zstd"
+    z -d -c "$d/badsum.zst" >/dev/null
+    expect_rc 1 "-d -c on a wrong checksum"
+    expect_error_line "$d/badsum.zst" "-d -c on a wrong checksum"
+    z -d -C -c "$d/badsum.zst" >/dev/null
+    expect_rc 1 "-d -C on a wrong checksum"
+    z -d --no-check --check -c "$d/badsum.zst" >/dev/null
+    expect_rc 1 "-d --no-check --check: the last one counts"
+    zr -d --no-check --check -c "$d/badsum.zst" >/dev/null
+    expect_rc_as_zstd "-d --no-check --check, as zstd"
+    local args
+    for args in "-d --no-check bad.zst" "-d bad.zst" "-d --no-check bad.zst -o out" "-t --no-check bad.zst" \
+                "-dC bad.zst"; do
+        make_twins "$d/twin"
+        cp "$C/badsum.zst" "$d/twin/zest/bad.zst"
+        cp "$C/badsum.zst" "$d/twin/zstd/bad.zst"
+        # shellcheck disable=SC2086
+        run_twins "$d/twin" /dev/null $args
+        expect_as_zstd "$d/twin" "zest $args (a wrong checksum) as zstd"
+        rm -rf "$d/twin"
+    done
 }
 
 group_errors() {
@@ -385,17 +601,61 @@ group_errors() {
     expect_rc 1 "--memory=128MB"
 }
 
+# An existing output without -f: like zstd 1.5.4, zest asks on stderr and
+# reads an answer line from standard input (y or Y: overwrite); no answer,
+# -q, or standard input being an input itself: the file is left alone.
 group_overwrite() {
-    local d
+    local d answer
     d=$(fresh_dir)
     cp "$C/small.zst" "$d/f.zst"
     echo "precious" >"$d/f"
     z -d "$d/f.zst"
-    expect_rc 1 "existing output without -f"
-    expect_error_line "$d/f" "existing output without -f"
-    expect_stderr_has "already exists; not overwritten" "existing output without -f"
+    expect_rc 1 "existing output without -f, no answer"
+    expect_stderr_has "zest: $d/f already exists; overwrite (y/n) ? " "existing output without -f asks"
+    expect_stderr_has "Not overwritten" "existing output without -f, no answer"
     if [ "$(cat "$d/f")" = precious ]; then pass; else fail "existing output was modified"; fi
     expect_no_temp "$d" "existing output without -f"
+
+    for answer in n N no "" x " y"; do
+        z -d "$d/f.zst" <<<"$answer"
+        expect_rc 1 "answer '$answer'"
+        expect_stderr_has "Not overwritten" "answer '$answer'"
+        if [ "$(cat "$d/f")" = precious ]; then pass; else fail "answer '$answer' modified the existing output"; fi
+    done
+    for answer in y Y yes; do
+        echo "precious" >"$d/f"
+        z -d "$d/f.zst" <<<"$answer"
+        expect_rc 0 "answer '$answer'"
+        expect_same "$d/f" "$C/small" "answer '$answer' overwrites"
+        expect_stderr_lacks "Not overwritten" "answer '$answer'"
+        expect_no_temp "$d" "answer '$answer'"
+    done
+
+    # One answer line per question.
+    cp "$C/text.zst" "$d/g.zst"
+    echo "precious" >"$d/f"
+    echo "precious" >"$d/g"
+    z -d "$d/f.zst" "$d/g.zst" < <(printf 'n\ny\n')
+    expect_rc 1 "two questions, no then yes"
+    if [ "$(cat "$d/f")" = precious ]; then pass; else fail "two questions: the first answer was not no"; fi
+    expect_same "$d/g" "$C/text" "two questions: the second answer is yes"
+
+    # -q: no question, a plain refusal.
+    echo "precious" >"$d/f"
+    z -q -d "$d/f.zst" <"$YES"
+    expect_rc 1 "-q: existing output"
+    expect_stderr_has "zest: $d/f: already exists; not overwritten" "-q: existing output"
+    expect_stderr_lacks "overwrite (y/n)" "-q does not ask"
+    if [ "$(cat "$d/f")" = precious ]; then pass; else fail "-q: the existing output was modified"; fi
+
+    # Standard input as an input cannot also answer.
+    z -d -o "$d/f" - <"$C/small.zst"
+    expect_rc 1 "'-' as input, existing -o output"
+    expect_stderr_has "zest: $d/f already exists; stdin is an input - not proceeding." "'-' as input, existing -o output"
+    z -d -o "$d/f" <"$C/small.zst"
+    expect_rc 1 "stdin as input, existing -o output"
+    expect_stderr_has "zest: $d/f already exists; stdin is an input - not proceeding." "stdin as input, existing -o output"
+    if [ "$(cat "$d/f")" = precious ]; then pass; else fail "stdin as input: the existing output was modified"; fi
 
     z -d -f "$d/f.zst"
     expect_rc 0 "existing output with -f"
@@ -405,9 +665,29 @@ group_overwrite() {
     z -d "$C/text.zst" -o "$d/g"
     expect_rc 1 "existing -o without -f"
     if [ "$(cat "$d/g")" = precious ]; then pass; else fail "existing -o output was modified"; fi
+    z -d "$C/text.zst" -o "$d/g" <"$YES"
+    expect_rc 0 "existing -o, answer y"
+    expect_same "$d/g" "$C/text" "existing -o, answer y"
+    echo "precious" >"$d/g"
     z -d --force "$C/text.zst" -o "$d/g"
     expect_rc 0 "existing -o with --force"
     expect_same "$d/g" "$C/text" "existing -o with --force"
+
+    # zstd takes the same answers: same status, same files afterwards.
+    local n=0 input args
+    for input in /dev/null "$YES" "$NO" "$C/small.zst"; do
+        for args in "-d f.zst" "-q -d f.zst" "-qq -d f.zst" "-d -o f -" "f" "-q f"; do
+            n=$((n + 1))
+            # f.zst and f both exist: -d f.zst meets f, and f meets f.zst.
+            echo "precious" >"$d/f"
+            make_twins "$d/twin$n" "$C/small.zst" "$d/f"
+            mv "$d/twin$n/zest/small.zst" "$d/twin$n/zest/f.zst"
+            mv "$d/twin$n/zstd/small.zst" "$d/twin$n/zstd/f.zst"
+            # shellcheck disable=SC2086
+            run_twins "$d/twin$n" "$input" $args
+            expect_as_zstd "$d/twin$n" "zest $args <$(basename "$input") as zstd"
+        done
+    done
 
     # A device is written in place, never replaced by a file.
     z -d "$C/text.zst" -o /dev/null
@@ -438,14 +718,36 @@ group_compress() {
 
     z "$d/text"
     expect_rc 1 "existing FILE.zst without -f"
-    expect_error_line "$d/text.zst" "existing FILE.zst without -f"
+    expect_stderr_has "zest: $d/text.zst already exists; overwrite (y/n) ? Not overwritten" "existing FILE.zst without -f"
+    z "$d/text" <"$YES"
+    expect_rc 0 "existing FILE.zst, answer y"
     z -f "$d/text"
     expect_rc 0 "existing FILE.zst with -f"
 
+    # As zstd 1.5.4: FILE.zst is compressed again, to FILE.zst.zst...
     z "$d/text.zst"
-    expect_rc 1 "an input that already has .zst"
-    expect_stderr_has "already has .zst suffix" "an input that already has .zst"
-    expect_missing "$d/text.zst.zst" "no .zst.zst"
+    expect_rc 0 "an input that already has .zst"
+    expect_stderr_lacks "already has .zst suffix" "an input that already has .zst"
+    "$ZSTD" -dq -c "$d/text.zst.zst" >"$d/zz.out" 2>/dev/null
+    expect_same "$d/zz.out" "$d/text.zst" "FILE.zst.zst decodes to FILE.zst"
+    make_twins "$d/twin" "$C/small.zst"
+    cp "$C/small.zst" "$d/twin/zest/s.tzst"
+    cp "$C/small.zst" "$d/twin/zstd/s.tzst"
+    run_twins "$d/twin" /dev/null -q small.zst s.tzst
+    expect_as_zstd "$d/twin" "compressing .zst and .tzst inputs, as zstd"
+    # ... unless --exclude-compressed, which skips *.zst and *.tzst silently.
+    z --exclude-compressed "$d/text.zst.zst"
+    expect_rc 0 "--exclude-compressed on a .zst input"
+    expect_missing "$d/text.zst.zst.zst" "--exclude-compressed on a .zst input"
+    expect_stderr_empty "--exclude-compressed skips silently"
+    make_twins "$d/twin2" "$C/small.zst" "$C/text"
+    cp "$C/small.zst" "$d/twin2/zest/s.tzst"
+    cp "$C/small.zst" "$d/twin2/zstd/s.tzst"
+    run_twins "$d/twin2" /dev/null -q --exclude-compressed small.zst s.tzst text
+    expect_as_zstd "$d/twin2" "--exclude-compressed, as zstd"
+    expect_exists "$d/twin2/zest/text.zst" "--exclude-compressed still compresses other files"
+    expect_missing "$d/twin2/zest/small.zst.zst" "--exclude-compressed: no .zst.zst"
+    expect_missing "$d/twin2/zest/s.tzst.zst" "--exclude-compressed: no .tzst.zst"
 
     # Levels, --fast, --no-check, stdin to stdout, -o, -c.
     for level in -1 -2 -3 -4 -9 -19 --fast --fast=3 --fast=7; do
@@ -494,6 +796,24 @@ group_compress() {
     expect_exists "$d/dir" "a directory is left alone"
     expect_missing "$d/dir.zst" "a directory makes no output"
     expect_no_temp "$d" "no temporary files after compression"
+
+    # A terminal: as zstd 1.5.4, -c writes to it when asked; only output
+    # going to a terminal unasked (no -c, no -o) is refused.
+    if command -v script >/dev/null 2>&1; then
+        local tool name magic
+        magic=$(head -c 4 "$C/small.zst")
+        for tool in "$ZEST" "$ZSTD"; do
+            name=$(basename "$tool")
+            RC=0
+            script -qec "'$tool' -q -c '$C/small'" /dev/null >"$ERR" 2>&1 || RC=$?
+            expect_rc 0 "$name -c to a terminal"
+            if LC_ALL=C grep -qF -- "$magic" "$ERR"; then pass; else fail "$name -c wrote no frame to the terminal"; fi
+            RC=0
+            script -qec "'$tool' -q <'$C/small'" /dev/null >"$ERR" 2>&1 || RC=$?
+            expect_rc 1 "$name <FILE with stdout a terminal"
+            [ "$tool" = "$ZEST" ] && expect_stderr_has "is a terminal" "zest <FILE with stdout a terminal"
+        done
+    fi
 }
 
 group_options() {
@@ -623,9 +943,28 @@ group_list() {
     out=$(cd "$d" && "$ZEST" -l text.zst multi.zst zeros.zst 2>"$ERR")
     ref=$(cd "$d" && "$ZSTD" -l text.zst multi.zst zeros.zst 2>/dev/null)
     if [ "$out" = "$ref" ]; then pass; else fail "-l three files: got '$out', zstd says '$ref'"; fi
-    # Skippable frames are counted in their own column.
+    # Skippable frames are counted in Frames too, and in their own column.
     out=$(cd "$d" && "$ZEST" -l skippable.zst 2>"$ERR" | tail -1)
-    if [ "$(echo "$out" | awk '{print $1, $2}')" = "1 1" ]; then pass; else fail "-l skippable: '$out'"; fi
+    if [ "$(echo "$out" | awk '{print $1, $2}')" = "2 1" ]; then pass; else fail "-l skippable: '$out'"; fi
+    # The Check column says XXH64 when any frame has a checksum; the totals
+    # row only when every file's does. Byte for byte as zstd -l.
+    cat "$C/text.zst" "$C/text-nocheck.zst" >"$d/sum-nosum.zst"
+    cat "$C/text-nocheck.zst" "$C/text.zst" >"$d/nosum-sum.zst"
+    { printf '\x50\x2a\x4d\x18\x04\x00\x00\x00skip'; cat "$C/text-nocheck.zst"; } >"$d/skip-nosum.zst"
+    local args
+    for args in skippable.zst sum-nosum.zst nosum-sum.zst skip-nosum.zst "skippable.zst multi.zst" \
+                "text.zst text-nocheck.zst" "text-nocheck.zst text.zst" "sum-nosum.zst nosum-sum.zst" \
+                "text-nocheck.zst skip-nosum.zst" "text-nocheck.zst text-nocheck.zst"; do
+        # shellcheck disable=SC2086
+        out=$(cd "$d" && "$ZEST" -l $args 2>"$ERR")
+        # shellcheck disable=SC2086
+        ref=$(cd "$d" && "$ZSTD" -l $args 2>/dev/null)
+        if [ "$out" = "$ref" ]; then pass; else fail "-l $args: got '$out', zstd says '$ref'"; fi
+    done
+    out=$(cd "$d" && "$ZEST" -l text.zst sum-nosum.zst 2>"$ERR" | tail -1)
+    if [ "$(echo "$out" | awk '{print $(NF-2)}')" = XXH64 ]; then pass; else fail "-l totals with XXH64 in every row: '$out'"; fi
+    out=$(cd "$d" && "$ZEST" -l text.zst text-nocheck.zst 2>"$ERR" | tail -1)
+    if echo "$out" | grep -q XXH64; then fail "-l totals with a None row: '$out'"; else pass; fi
 
     printf 'not zstd\n' >"$d/plain.zst"
     z -l "$d/plain.zst" "$d/text.zst" >"$d/out"
@@ -652,26 +991,46 @@ group_list() {
     if [ "$(grep -c ' zstd ' "$d/out")" = 2 ]; then pass; else fail "-lv: one line per frame"; fi
     z -lv "$d/text-nosize.zst" >"$d/out"
     if grep -q ' unknown ' "$d/out" && ! grep -q '^Decompressed Size' "$d/out"; then pass; else fail "-lv: unknown size"; fi
+    # The Check: line, as zstd -lv's: with the checksum when the file has one
+    # zstd frame (skippable frames aside) that has one.
+    sum=$(tail -c 4 "$C/text.zst" | od -An -tx4 | tr -d ' ')
+    z -lv "$d/text.zst" >"$d/out"
+    if grep -qx "Check: XXH64 $sum" "$d/out"; then pass; else fail "-lv: 'Check: XXH64 $sum' missing: $(grep Check: "$d/out")"; fi
+    for f in text text-nocheck skippable multi sum-nosum nosum-sum skip-nosum; do
+        out=$("$ZEST" -lv "$d/$f.zst" 2>"$ERR" | grep '^Check:')
+        ref=$("$ZSTD" -lv "$d/$f.zst" 2>/dev/null | grep '^Check:')
+        if [ -n "$ref" ] && [ "$out" = "$ref" ]; then pass; else fail "-lv $f.zst: '$out', zstd says '$ref'"; fi
+    done
 }
 
-# -r: every regular file below a directory; compression skips .zst files,
-# -d and -t take only them; outputs land next to the inputs.
+# -r: every regular file below a directory; compression takes them all (as
+# zstd 1.5.4: x.zst makes x.zst.zst) unless --exclude-compressed, -d and -t
+# take only *.zst and *.tzst; outputs land next to the inputs.
 group_recursive() {
-    local d
+    local d t
     d=$(fresh_dir)
     mkdir -p "$d/tree/sub/deeper"
     cp "$C/text" "$d/tree/a"
     cp "$C/small" "$d/tree/sub/b"
     cp "$C/binary" "$d/tree/sub/deeper/c"
     cp "$C/small.zst" "$d/tree/old.zst"
+    cp "$C/small.zst" "$d/tree/sub/arch.tzst"
+    make_twins "$d/twin" "$d/tree"
+    make_twins "$d/twin2" "$d/tree"
     z -q -r "$d/tree"
     expect_rc 0 "-r compress"
-    for f in a sub/b sub/deeper/c; do
+    for f in a sub/b sub/deeper/c old.zst sub/arch.tzst; do
         expect_exists "$d/tree/$f.zst" "-r compress: $f.zst"
         "$ZSTD" -dq -c "$d/tree/$f.zst" 2>/dev/null | cmp -s - "$d/tree/$f" && pass || fail "-r compress: $f.zst does not decode to $f"
     done
-    expect_missing "$d/tree/old.zst.zst" "-r compress skips .zst files"
-    rm "$d/tree/a" "$d/tree/sub/b" "$d/tree/sub/deeper/c"
+    run_twins "$d/twin" /dev/null -q -r tree
+    expect_as_zstd "$d/twin" "-r compress, as zstd"
+    run_twins "$d/twin2" /dev/null -q -r --exclude-compressed tree
+    expect_as_zstd "$d/twin2" "-r --exclude-compressed, as zstd"
+    expect_exists "$d/twin2/zest/tree/a.zst" "-r --exclude-compressed: a.zst"
+    expect_missing "$d/twin2/zest/tree/old.zst.zst" "-r --exclude-compressed skips .zst files"
+    expect_missing "$d/twin2/zest/tree/sub/arch.tzst.zst" "-r --exclude-compressed skips .tzst files"
+    rm -f "$d/tree/a" "$d/tree/sub/b" "$d/tree/sub/deeper/c" "$d/tree/old.zst.zst" "$d/tree/sub/arch.tzst.zst"
     z -t -r "$d/tree"
     expect_rc 0 "-t -r"
     z -d -q -r "$d/tree"
@@ -680,6 +1039,18 @@ group_recursive() {
     expect_same "$d/tree/sub/b" "$C/small" "-d -r: sub/b"
     expect_same "$d/tree/sub/deeper/c" "$C/binary" "-d -r: sub/deeper/c"
     expect_same "$d/tree/old" "$C/small" "-d -r: old"
+    expect_same "$d/tree/sub/arch.tar" "$C/small" "-d -r: sub/arch.tzst"
+    # What -r compression made, -d -r restores as zstd does (x.zst.zst gives
+    # x.zst). (zstd -d -r also tries files of other names, which fail.)
+    for t in zest zstd; do
+        rm "$d/twin/$t/tree/a" "$d/twin/$t/tree/sub/b" "$d/twin/$t/tree/sub/deeper/c" \
+           "$d/twin/$t/tree/old.zst" "$d/twin/$t/tree/sub/arch.tzst"
+    done
+    run_twins "$d/twin" /dev/null -q -d -r tree
+    expect_as_zstd "$d/twin" "-d -r, as zstd"
+    expect_rc 0 "-d -r on a compressed tree"
+    expect_same "$d/twin/zest/tree/old.zst" "$C/small.zst" "-d -r: old.zst.zst"
+    expect_same "$d/twin/zest/tree/sub/arch.tzst" "$C/small.zst" "-d -r: sub/arch.tzst.zst"
     # Without -r a directory is an error, and the other inputs still go through.
     cp "$C/small" "$d/lone"
     z -q "$d/tree" "$d/lone"
@@ -721,10 +1092,22 @@ group_levels() {
     z -q -c "$d/in" >"$d/t1.zst"
     expect_same "$d/t4.zst" "$d/t1.zst" "-T4 output"
     expect_same "$d/t2.zst" "$d/t1.zst" "--threads=2 output"
-    z -q -c -T "$d/in" >/dev/null
-    expect_rc 1 "-T without a number"
+    # -T alone is -T0 (all cores), as in zstd.
+    z -q -c -T "$d/in" >"$d/t.zst"
+    expect_rc 0 "-T without a number"
+    expect_same "$d/t.zst" "$d/t1.zst" "-T output"
+    z -q -c -T -5 "$d/in" >"$d/t5.zst"
+    expect_rc 0 "-T then a level"
+    z -q -c -5 "$d/in" >"$d/l5.zst"
+    expect_same "$d/t5.zst" "$d/l5.zst" "-T -5: the level is not taken as a thread count"
     z -q -c --threads=x "$d/in" >/dev/null
     expect_rc 1 "--threads=x"
+    # -0 is the default level (3), as in zstd.
+    z -q -0 -c "$d/in" >"$d/l0.zst"
+    expect_rc 0 "-0"
+    expect_same "$d/l0.zst" "$d/l3.zst" "-0 is -3"
+    z -q -c "$d/in" >"$d/ldef.zst"
+    expect_same "$d/ldef.zst" "$d/l3.zst" "the default level is 3"
     # -k is the default: the input stays.
     z -q "$d/in"
     expect_exists "$d/in" "-k is the default"
@@ -787,6 +1170,28 @@ group_bench() {
     if grep -qE '^ 2#Synthetic' "$d/out"; then pass; else fail "-b2 synthetic: $(cat "$d/out")"; fi
     z -b1 -i0 "$d/missing" >/dev/null
     expect_rc 1 "-b on a missing file"
+    # Only the levels asked for: --fast=2 -b is level -2 alone, and an end
+    # (-e) below the start (-b) runs the start only.
+    z --fast=2 -b -i0 "$C/text" >"$d/out"
+    expect_rc 0 "--fast=2 -b"
+    n=$(grep -c '#' "$d/out")
+    if [ "$n" = 1 ] && grep -q -- '-2#text ' "$d/out"; then pass; else fail "--fast=2 -b: expected one '-2#' line: $(head -3 "$d/out")"; fi
+    z -b5 -e3 -i0 "$C/text" >"$d/out"
+    expect_rc 0 "-b5 -e3"
+    n=$(grep -c '#' "$d/out")
+    if [ "$n" = 1 ] && grep -qE '^ 5#text ' "$d/out"; then pass; else fail "-b5 -e3: expected one ' 5#' line: $(head -3 "$d/out")"; fi
+    # -qq: nothing on stdout; -q: a header line, then one line per level.
+    z -qq -b1 -i0 "$C/text" >"$d/out"
+    expect_rc 0 "-qq -b1"
+    if [ ! -s "$d/out" ]; then pass; else fail "-qq -b1 prints: $(head -3 "$d/out")"; fi
+    z -q -b1 -e2 -i0 "$C/text" >"$d/out"
+    expect_rc 0 "-q -b1 -e2"
+    if head -1 "$d/out" | grep -q '^bench ' && [ "$(wc -l <"$d/out")" = 3 ] &&
+       [ "$(grep -cE '^-[12] +[0-9]+ \(' "$d/out")" = 2 ]; then
+        pass
+    else
+        fail "-q -b1 -e2: expected a 'bench ' header and two result lines: $(head -4 "$d/out")"
+    fi
 }
 
 # Interoperation with the system zstd, both directions, through pipes.
@@ -932,6 +1337,97 @@ group_signals_compress() {
         cp "$C/text" "$d/traced2"
         strace -o "$d/trace2" -e trace=fsync,unlink "$ZEST" -q "$d/traced2" 2>/dev/null
         if grep -qE '^(fsync|unlink)\(' "$d/trace2"; then fail "without --rm: fsync or unlink called"; else pass; fi
+    fi
+}
+
+# Behaviours taken from zstd 1.5.4, compared with it where they can be:
+# symbolic links on the command line, and options accepted for compatibility.
+group_compat() {
+    local d args opt
+    # A symbolic link named on the command line is only followed with -f.
+    d=$(fresh_dir)
+    mkdir "$d/setup"
+    cp "$C/small" "$d/setup/a"
+    cp "$C/small.zst" "$d/setup/b.zst"
+    ln -s a "$d/setup/la"
+    ln -s b.zst "$d/setup/lb.zst"
+    (cd "$d/setup" && z la; exit "$RC")
+    RC=$?
+    expect_rc 1 "a symbolic link without -f"
+    expect_stderr_has "zest: la: is a symbolic link -- ignored (use -f to follow it)" "a symbolic link without -f"
+    expect_missing "$d/setup/la.zst" "a symbolic link without -f"
+    (cd "$d/setup" && z -q la; exit "$RC")
+    RC=$?
+    expect_rc 1 "-q: a symbolic link without -f"
+    expect_stderr_empty "-q: a symbolic link without -f"
+    (cd "$d/setup" && z -d lb.zst; exit "$RC")
+    RC=$?
+    expect_rc 1 "-d: a symbolic link without -f"
+    expect_stderr_has "zest: lb.zst: is a symbolic link -- ignored (use -f to follow it)" "-d: a symbolic link without -f"
+    expect_missing "$d/setup/lb" "-d: a symbolic link without -f"
+    (cd "$d/setup" && z -c la; exit "$RC") >"$d/stdout"
+    RC=$?
+    expect_rc 1 "-c: a symbolic link without -f"
+    if [ ! -s "$d/stdout" ]; then pass; else fail "-c: a symbolic link without -f writes data"; fi
+    (cd "$d/setup" && z -f la; exit "$RC")
+    RC=$?
+    expect_rc 0 "a symbolic link with -f"
+    "$ZSTD" -dq -c "$d/setup/la.zst" 2>/dev/null | cmp -s - "$C/small" && pass || fail "a symbolic link with -f: la.zst"
+    (cd "$d/setup" && z -d -f lb.zst; exit "$RC")
+    RC=$?
+    expect_rc 0 "-d: a symbolic link with -f"
+    expect_same "$d/setup/lb" "$C/small" "-d: a symbolic link with -f"
+    local n=0
+    for args in "la" "-q la" "-c la" "-d lb.zst" "-dc lb.zst" "-t lb.zst" "-f la" "-d -f lb.zst" "-df --rm lb.zst"; do
+        n=$((n + 1))
+        make_twins "$d/twin$n" "$d/setup/a" "$d/setup/b.zst" "$d/setup/la" "$d/setup/lb.zst"
+        # shellcheck disable=SC2086
+        run_twins "$d/twin$n" /dev/null $args
+        expect_as_zstd "$d/twin$n" "zest $args (a symbolic link) as zstd"
+        expect_same "$d/twin$n/zest.stdout" "$d/twin$n/zstd.stdout" "zest $args (a symbolic link): stdout as zstd's"
+    done
+    # A link among other files: only the link is ignored (zstd's status is 0
+    # then, zest's 1: only the files are compared).
+    n=$((n + 1))
+    make_twins "$d/twin$n" "$d/setup/a" "$d/setup/la" "$C/text"
+    run_twins "$d/twin$n" /dev/null -q la text
+    expect_twin_files "$d/twin$n" "zest la text (a symbolic link among files) as zstd"
+    expect_exists "$d/twin$n/zest/text.zst" "a symbolic link among files: the file is compressed"
+
+    # Options accepted without effect: the same frame as without them.
+    d=$(fresh_dir)
+    head -c 300000 "$C/text" >"$d/in"
+    z -q -c "$d/in" >"$d/plain.zst"
+    for opt in -C --check --single-thread --sparse --no-sparse -B0 -B1M --block-size=1M --content-size; do
+        z -q -c "$opt" "$d/in" >"$d/opt.zst"
+        expect_rc 0 "$opt"
+        expect_same "$d/opt.zst" "$d/plain.zst" "$opt changes nothing"
+        zr -q -c "$opt" "$d/in" >/dev/null
+        expect_rc_as_zstd "$opt, as zstd"
+    done
+    z -q -d -c --sparse "$d/plain.zst" >"$d/out"
+    expect_rc 0 "-d --sparse"
+    expect_same "$d/out" "$d/in" "-d --sparse"
+    # -C is --check: after --no-check, it brings the checksum back.
+    z -q -c --no-check -C "$d/in" >"$d/opt.zst"
+    expect_rc 0 "--no-check -C"
+    expect_same "$d/opt.zst" "$d/plain.zst" "--no-check -C writes the checksum"
+    # --no-content-size: the frame does not declare the size (its header
+    # descriptor as zstd's), and still decodes; zstd -lv shows no size.
+    z -q -c --no-content-size "$d/in" >"$d/ncs.zst"
+    expect_rc 0 "--no-content-size"
+    "$ZSTD" -dq -c "$d/ncs.zst" 2>/dev/null | cmp -s - "$d/in" && pass || fail "--no-content-size: zstd does not restore the input"
+    if "$ZSTD" -lv "$d/ncs.zst" 2>/dev/null | grep -q '^Decompressed Size'; then
+        fail "--no-content-size: zstd -lv finds a content size"
+    else
+        pass
+    fi
+    if "$ZSTD" -lv "$d/plain.zst" 2>/dev/null | grep -q '^Decompressed Size: .*(300000 B)'; then pass; else
+        fail "zest's default frame does not declare its content size"
+    fi
+    "$ZSTD" -q -c --no-content-size "$d/in" >"$d/ncs.ref" 2>/dev/null
+    if [ "$(od -An -tx1 -j4 -N1 "$d/ncs.zst")" = "$(od -An -tx1 -j4 -N1 "$d/ncs.ref")" ]; then pass; else
+        fail "--no-content-size: frame header descriptor $(od -An -tx1 -j4 -N1 "$d/ncs.zst"), zstd's $(od -An -tx1 -j4 -N1 "$d/ncs.ref")"
     fi
 }
 

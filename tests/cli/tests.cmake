@@ -6,7 +6,8 @@ if(TARGET zest_cli)
     set(ZEST_REFERENCE_ZSTD zstd)  # the script reports a skip when it is missing
   endif()
   foreach(group roundtrip stdio multi test errors overwrite options compress signals
-                list recursive levels messages bench interop progress signals_compress streaming)
+                list recursive levels messages bench interop progress signals_compress streaming
+                compat)
     add_test(NAME cli.${group}
       COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli_test.sh $<TARGET_FILE:zest_cli> ${ZEST_REFERENCE_ZSTD} ${group})
     set_tests_properties(cli.${group} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS cli)
