@@ -55,7 +55,9 @@ struct seq_store {
 class seq_sink {
 public:
     ZEST_INLINE seq_sink(seq_store& store, repeat_offsets& reps) noexcept
-        : store_(store), reps_(reps), lit_(store.lits + store.n_lits), seq_(store.seqs + store.n_seqs) {}
+        : store_(store), reps_(reps), lit_(store.lits + store.n_lits), seq_(store.seqs + store.n_seqs),
+          // Below this, 16 bytes can be read from a literal run's start.
+          lit_limit_(store.src_end ? reinterpret_cast<std::uintptr_t>(store.src_end) - 16 : 0) {}
 
     ZEST_INLINE std::uint32_t last_offset() const noexcept { return reps_.rep[0]; }
     ZEST_INLINE std::uint32_t second_offset() const noexcept { return reps_.rep[1]; }
@@ -90,8 +92,7 @@ public:
 
 private:
     ZEST_INLINE void copy_literals(const std::uint8_t* lit, std::uint32_t n) noexcept {
-        const std::uint8_t* const src_end = store_.src_end;
-        if (n <= 16 && src_end && src_end - lit >= 16)
+        if (n <= 16 && reinterpret_cast<std::uintptr_t>(lit) <= lit_limit_)
             std::memcpy(lit_, lit, 16);  // a fixed size: no library call
         else
             std::memcpy(lit_, lit, n);
@@ -102,6 +103,7 @@ private:
     repeat_offsets& reps_;
     std::uint8_t* lit_;
     stored_sequence* seq_;
+    std::uintptr_t lit_limit_;
 };
 
 }  // namespace zest::detail
