@@ -15,57 +15,34 @@ constexpr unsigned max_code_bits = 11;       // the format's limit (huf_max_bits
 constexpr unsigned max_weight_table_log = 6;  // FSE-compressed weights
 constexpr unsigned max_direct_weights = 128;  // header byte 128..255
 
-// Optimal code lengths of at most `limit` bits for n >= 2 symbols sorted by
-// ascending count (package-merge): each level's list merges the symbols with
-// pairs ("packages") of the list below it, all sorted by weight; the first
-// 2n - 2 items of the top list, expanded down through their packages, hold
-// each symbol as many times as its code is long.
-void limited_code_lengths(const std::uint32_t* sorted_counts, unsigned n, unsigned limit,
-                          std::uint8_t* lengths) noexcept {
-    constexpr int package = -1;
-    std::int16_t tag[max_code_bits][2 * 256];  // symbol rank, or `package`
-    unsigned size[max_code_bits];
-    std::uint64_t weight_a[2 * 256], weight_b[2 * 256];
-    std::uint64_t* below = weight_a;
-    std::uint64_t* level = weight_b;
-
-    for (unsigned i = 0; i < n; ++i) {
-        below[i] = sorted_counts[i];
-        tag[0][i] = std::int16_t(i);
-    }
-    size[0] = n;
-    for (unsigned j = 1; j < limit; ++j) {
-        const unsigned packages = size[j - 1] / 2;
-        unsigned a = 0, b = 0, k = 0;
-        while (a < n || b < packages) {
-            const std::uint64_t pw = b < packages ? below[2 * b] + below[2 * b + 1] : 0;
-            if (b >= packages || (a < n && sorted_counts[a] <= pw)) {
-                level[k] = sorted_counts[a];
-                tag[j][k++] = std::int16_t(a++);
-            } else {
-                level[k] = pw;
-                tag[j][k++] = package;
-                ++b;
-            }
+// Brings optimal code lengths (for counts in ascending order, a complete
+// code, longest > limit) within `limit` bits, keeping the code complete.
+// Works on the number of codes per length, as the JPEG standard's Annex K.3
+// does: two codes at the deepest level are siblings; one takes their
+// parent's place a level up, and the other pairs with a code taken from the
+// deepest level that is at least two levels up, which moves one level down.
+// Kraft's sum does not change. The lengths are then handed out again, the
+// shortest to the most frequent symbols. Returns false when it cannot be
+// done (more than 2^limit symbols).
+bool limit_code_lengths(std::uint8_t* lengths, unsigned n, unsigned longest, unsigned limit) noexcept {
+    if (n > (1u << limit)) return false;
+    std::uint32_t per_length[256] = {};  // an optimal code is at most n - 1 <= 255 bits long
+    for (unsigned i = 0; i < n; ++i) ++per_length[lengths[i]];
+    for (unsigned deep = longest; deep > limit; --deep) {
+        while (per_length[deep] > 0) {
+            unsigned up = deep - 2;
+            while (up > 0 && per_length[up] == 0) --up;
+            if (up == 0) return false;  // cannot happen with n <= 2^limit
+            per_length[deep] -= 2;
+            per_length[deep - 1] += 1;
+            per_length[up + 1] += 2;
+            per_length[up] -= 1;
         }
-        size[j] = k;
-        std::swap(below, level);
     }
-
-    std::memset(lengths, 0, n);
-    // Packages of a level are made of consecutive pairs, in order, so the
-    // first p of them take exactly the first 2p items of the level below.
-    unsigned take = 2 * n - 2;
-    for (unsigned j = limit; j-- > 0;) {
-        unsigned packages = 0;
-        for (unsigned i = 0; i < take && i < size[j]; ++i) {
-            if (tag[j][i] == package)
-                ++packages;
-            else
-                ++lengths[tag[j][i]];
-        }
-        take = 2 * packages;
-    }
+    unsigned i = 0;
+    for (unsigned len = limit; len >= 1; --len)
+        for (std::uint32_t k = 0; k < per_length[len]; ++k) lengths[i++] = std::uint8_t(len);
+    return true;
 }
 
 // Optimal (unlimited) code lengths for counts sorted in ascending order, by
@@ -209,9 +186,8 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     std::uint32_t sorted_counts[256];
     for (unsigned i = 0; i < n; ++i) sorted_counts[i] = leaves[i].count;
     std::uint8_t lengths[256];
-    // Plain Huffman first (linear on sorted counts); the length-limiting
-    // package-merge, ten times dearer, only when a code comes out too long.
-    if (huffman_code_lengths(sorted_counts, n, lengths) > max_bits) limited_code_lengths(sorted_counts, n, max_bits, lengths);
+    const unsigned unlimited = huffman_code_lengths(sorted_counts, n, lengths);
+    if (unlimited > max_bits && !limit_code_lengths(lengths, n, unlimited, max_bits)) return 0;
 
     unsigned longest = 0;
     for (unsigned i = 0; i < n; ++i) {
