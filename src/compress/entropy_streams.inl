@@ -27,13 +27,36 @@ std::size_t huffman_stream(std::uint8_t* dst, std::size_t capacity, const std::u
 
 namespace sequence_coding {
 
+// The low k bits of v (k < 32): one bzhi where the set has BMI2, else a
+// table lookup (a variable shift would tie up the CL register).
+ZEST_INLINE std::uint64_t low_bits(std::uint64_t v, unsigned k) noexcept {
+#if defined(__BMI2__)
+    return _bzhi_u64(v, k);
+#else
+    return v & low_bits_mask.m[k];
+#endif
+}
+
+// fse_state::step, with the mask above: the bits leaving the state go above
+// the nb already in `bits`.
+ZEST_INLINE void step(fse_state& s, unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
+    const auto& t = s.ct->symbol[symbol];
+    const unsigned k = (std::uint32_t(s.value) + t.delta_nb_bits) >> 16;
+    bits |= low_bits(s.value, k) << nb;
+    nb += k;
+    s.value = s.ct->state_table[std::int32_t(s.value >> k) + t.delta_find_state];
+}
+
 // The stream proper, with each symbol type's table either present or absent
 // (RLE: no state, no bits); one instantiation per combination keeps the
 // tests out of the loop.
 template <bool LL, bool OF, bool ML>
 std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& store, const fse_ctable* ll_ct,
                    const fse_ctable* of_ct, const fse_ctable* ml_ct) noexcept {
+    // Local copies: the bit writer's byte stores could otherwise alias the
+    // store's fields and force a reload per sequence.
     const std::size_t n = store.n_seqs;
+    const stored_sequence* const seqs = store.seqs;
     const std::uint32_t* const seq_codes = store.codes;
     bit_writer bw(dst, capacity);
     fse_state ll_state, of_state, ml_state;
@@ -53,7 +76,7 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
         bw.flush();
     };
     {
-        const stored_sequence& s = store.seqs[n - 1];
+        const stored_sequence& s = seqs[n - 1];
         const std::uint32_t c = seq_codes[n - 1];
         const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
         if constexpr (LL) ll_state.init(*ll_ct, l);
@@ -62,7 +85,7 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
         extra(s, l, o, m);
     }
     for (std::size_t i = n - 1; i-- > 0;) {
-        const stored_sequence& s = store.seqs[i];
+        const stored_sequence& s = seqs[i];
         const std::uint32_t c = seq_codes[i];
         const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
         // The three state transitions (at most 26 bits) as one field, in
@@ -70,9 +93,9 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
         // match length, literal length.
         unsigned nb = 0;
         std::uint64_t v = 0;
-        if constexpr (OF) of_state.step(o, v, nb);
-        if constexpr (ML) ml_state.step(m, v, nb);
-        if constexpr (LL) ll_state.step(l, v, nb);
+        if constexpr (OF) step(of_state, o, v, nb);
+        if constexpr (ML) step(ml_state, m, v, nb);
+        if constexpr (LL) step(ll_state, l, v, nb);
         bw.add(v, nb);
         extra(s, l, o, m);
     }

@@ -5,6 +5,10 @@
 #include <cstring>
 #include <utility>
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 #include "common/bits.hpp"
 #include "common/seq_codes.hpp"
 #include "compress/bit_writer.hpp"
