@@ -37,10 +37,12 @@ ZEST_INLINE std::uint64_t low_bits(std::uint64_t v, unsigned k) noexcept {
 #endif
 }
 
-// fse_state::step, with the mask above: the bits leaving the state go above
-// the nb already in `bits`.
+// fse_state::encode, with the mask above, for writing several fields at
+// once: the bits leaving the state go above the nb already in `bits` (which
+// grows by them).
 ZEST_INLINE void step(fse_state& s, unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
     const auto& t = s.ct->symbol[symbol];
+    // 32-bit sum, as in encode: a one-symbol table's delta_nb_bits wraps to give 0 bits.
     const unsigned k = (std::uint32_t(s.value) + t.delta_nb_bits) >> 16;
     bits |= low_bits(s.value, k) << nb;
     nb += k;

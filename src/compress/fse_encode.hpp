@@ -81,15 +81,9 @@ struct fse_state {
         bw.add(value & low_bits_mask.m[nb], nb);
         value = ct->state_table[std::int32_t(value >> nb) + t.delta_find_state];
     }
-    /// As encode, but the bits go above the nb already in `bits` (which
-    /// grows by them), for writing several fields at once.
-    ZEST_INLINE void step(unsigned symbol, std::uint64_t& bits, unsigned& nb) noexcept {
-        const auto& t = ct->symbol[symbol];
-        const unsigned k = (std::uint32_t(value) + t.delta_nb_bits) >> 16;
-        bits |= (value & low_bits_mask.m[k]) << nb;
-        nb += k;
-        value = ct->state_table[std::int32_t(value >> k) + t.delta_find_state];
-    }
+    // The sequence stream's variant of encode, which gathers several fields
+    // before writing them, is the kernels' sequence_coding::step
+    // (compress/entropy_streams.inl), where each instruction set picks its mask.
     /// Writes the final state (table_log bits): the decoder's initial state.
     ZEST_INLINE void flush(bit_writer& bw) const noexcept { bw.add(value & low_bits_mask.m[ct->table_log], ct->table_log); }
 };

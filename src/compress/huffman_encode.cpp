@@ -22,10 +22,9 @@ constexpr unsigned max_direct_weights = 128;  // header byte 128..255
 // parent's place a level up, and the other pairs with a code taken from the
 // deepest level that is at least two levels up, which moves one level down.
 // Kraft's sum does not change. The lengths are then handed out again, the
-// shortest to the most frequent symbols. Returns false when it cannot be
-// done (more than 2^limit symbols).
+// shortest to the most frequent symbols. Needs n <= 2^limit (the caller
+// checks); returns false if the repair ever finds no code to move down.
 bool limit_code_lengths(std::uint8_t* lengths, unsigned n, unsigned longest, unsigned limit) noexcept {
-    if (n > (1u << limit)) return false;
     std::uint32_t per_length[256] = {};  // an optimal code is at most n - 1 <= 255 bits long
     for (unsigned i = 0; i < n; ++i) ++per_length[lengths[i]];
     for (unsigned deep = longest; deep > limit; --deep) {
