@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "frame_magic.hpp"
+
 namespace zest::cli {
 
 namespace {
@@ -37,7 +39,7 @@ std::size_t read_once(const input_file& in, std::byte* dst, std::size_t n) {
 bool starts_frame(const std::byte* p) {
     const auto b = [p](int i) { return static_cast<std::uint32_t>(p[i]); };
     const std::uint32_t magic = b(0) | b(1) << 8 | b(2) << 16 | b(3) << 24;
-    return magic == 0xFD2FB528u || (magic & 0xFFFFFFF0u) == 0x184D2A50u;
+    return magic == zstd_frame_magic || is_skippable_magic(magic);
 }
 
 }  // namespace

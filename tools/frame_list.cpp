@@ -12,13 +12,12 @@
 #include <optional>
 
 #include "file_io.hpp"
+#include "frame_magic.hpp"
 #include "messages.hpp"
 
 namespace zest::cli {
 
 namespace {
-
-constexpr std::uint32_t zstd_magic = 0xFD2FB528u;
 
 struct frame_summary {
     bool skippable = false;
@@ -115,14 +114,14 @@ frame_summary scan_frame(const reader& in, std::uint64_t at) {
     unsigned char h[18];
     in.read(at, h, 4);
     const std::uint32_t magic = le32(h);
-    if ((magic & 0xFFFFFFF0u) == 0x184D2A50u) {
+    if (is_skippable_magic(magic)) {
         in.read(at + 4, h + 4, 4);
         f.skippable = true;
         f.compressed = 8 + static_cast<std::uint64_t>(le32(h + 4));
         if (in.size() - at < f.compressed) throw not_zstd{"truncated skippable frame"};
         return f;
     }
-    if (magic != zstd_magic) throw not_zstd{"unknown frame magic"};
+    if (magic != zstd_frame_magic) throw not_zstd{"unknown frame magic"};
     in.read(at + 4, h + 4, 1);
     const unsigned fhd = h[4];
     if (fhd & 0x08) throw not_zstd{"reserved bit set in frame header"};
