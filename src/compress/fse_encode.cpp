@@ -242,15 +242,7 @@ std::size_t fse_write_description(std::uint8_t* dst, std::size_t capacity, const
 void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_symbol, unsigned table_log) noexcept {
     ct.table_log = table_log;
     if (table_log > fse_max_accuracy_log || max_symbol >= fse_max_symbols) return;  // beyond the table's room
-    // The decoder's own spread, so that the two sides agree by construction.
-    fse_distribution d;
-    std::memcpy(d.count, norm, sizeof(std::int16_t) * (max_symbol + 1));
-    d.max_symbol = max_symbol;
-    d.accuracy_log = table_log;
-    std::uint8_t symbols[1u << fse_max_accuracy_log];
-    std::uint16_t next[fse_max_symbols];
     const std::uint32_t size = 1u << table_log;
-    if (spread_fse_symbols(d, symbols, next) != ok) return;  // callers pass normalised counts
 
     // Encoder state V = decoder state + size, in [size, 2 size). Encoding
     // symbol s from V writes the nb low bits of V, where V >> nb falls in
@@ -259,13 +251,41 @@ void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_sym
     // backwards. state_table lists each symbol's states by x, from cumul[s].
     std::uint32_t cumul[fse_max_symbols + 1];
     cumul[0] = 0;
+    bool rare = false;  // a "less than 1" symbol
     for (unsigned s = 0; s <= max_symbol; ++s) {
+        rare |= norm[s] == -1;
         const std::uint32_t c = norm[s] == -1 ? 1u : std::uint32_t(norm[s] < 0 ? 0 : norm[s]);
         cumul[s + 1] = cumul[s] + c;
     }
+    if (cumul[max_symbol + 1] != size) return;  // callers pass normalised counts
     std::uint32_t fill[fse_max_symbols];
     std::memcpy(fill, cumul, sizeof(std::uint32_t) * (max_symbol + 1));
-    for (std::uint32_t u = 0; u < size; ++u) ct.state_table[fill[symbols[u]]++] = std::uint16_t(u + size);
+    if (!rare) {
+        // The spread the decoder makes (spread_fse_symbols) puts the i-th
+        // cell in symbol order at i * step (mod size). The step is odd, so
+        // cell u holds the cell numbered u * step^-1: the symbols are read
+        // in place, in the order of u, with no table of the spread between.
+        std::uint8_t in_order[(1u << fse_max_accuracy_log) + 8];
+        for (unsigned s = 0; s <= max_symbol; ++s) {
+            const std::uint64_t eight = 0x0101010101010101ull * s;
+            for (std::uint32_t i = cumul[s]; i < cumul[s + 1]; i += 8) std::memcpy(in_order + i, &eight, 8);
+        }
+        const std::uint32_t mask = size - 1, step = (size >> 1) + (size >> 3) + 3;
+        std::uint32_t inverse = step;  // Newton's iteration: each doubles the correct low bits (3 to start)
+        for (int k = 0; k < 3; ++k) inverse *= 2 - step * inverse;
+        for (std::uint32_t u = 0; u < size; ++u)
+            ct.state_table[fill[in_order[(u * inverse) & mask]]++] = std::uint16_t(u + size);
+    } else {
+        // The decoder's own spread, so that the two sides agree by construction.
+        fse_distribution d;
+        std::memcpy(d.count, norm, sizeof(std::int16_t) * (max_symbol + 1));
+        d.max_symbol = max_symbol;
+        d.accuracy_log = table_log;
+        std::uint8_t symbols[1u << fse_max_accuracy_log];
+        std::uint16_t next[fse_max_symbols];
+        if (spread_fse_symbols(d, symbols, next) != ok) return;
+        for (std::uint32_t u = 0; u < size; ++u) ct.state_table[fill[symbols[u]]++] = std::uint16_t(u + size);
+    }
 
     // Symbols above max_symbol keep whatever they held: nothing encodes them.
     for (unsigned s = 0; s <= max_symbol; ++s) {

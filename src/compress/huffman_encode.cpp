@@ -47,30 +47,51 @@ bool limit_code_lengths(std::uint8_t* lengths, unsigned n, unsigned longest, uns
 // Optimal (unlimited) code lengths for counts sorted in ascending order, by
 // the two-queue construction: leaves and merged nodes both come out in
 // ascending weight, so the two lightest are always at the queues' fronts.
-// Returns the longest length.
+// Which queue gives the next one is data, and a branch on it would be
+// mispredicted about every other time: the choice is made with selects,
+// each queue ending in a weight no real one reaches. Returns the longest
+// length.
 unsigned huffman_code_lengths(const std::uint32_t* sorted_counts, unsigned n, std::uint8_t* lengths) noexcept {
-    std::uint64_t weight[2 * 256];
+    constexpr std::uint64_t none = UINT64_MAX;  // counts are 32-bit: no sum of 256 gets here
+    std::uint64_t leaf_weight[256 + 2];
+    std::uint64_t node_weight[256 + 1];
+    for (unsigned i = 0; i < n; ++i) leaf_weight[i] = sorted_counts[i];
+    leaf_weight[n] = leaf_weight[n + 1] = none;
+    for (unsigned i = 0; i <= n; ++i) node_weight[i] = none;  // nodes not made yet
+    // parent[] of leaves 0..n-1 and of nodes n..2n-2 (node k is merge k - n).
     std::uint16_t parent[2 * 256];
-    for (unsigned i = 0; i < n; ++i) weight[i] = sorted_counts[i];
-    unsigned leaf = 0, node = n;
-    const auto lightest = [&](unsigned made) {
-        if (leaf < n && (node >= made || weight[leaf] <= weight[node])) return leaf++;
-        return node++;
-    };
-    for (unsigned made = n; made < 2 * n - 1; ++made) {
-        const unsigned a = lightest(made);
-        const unsigned b = lightest(made);
-        weight[made] = weight[a] + weight[b];
-        parent[a] = parent[b] = std::uint16_t(made);
+    // The queues' fronts are kept in registers, and the weights behind them
+    // are loaded before it is known which front goes: the loads stay off
+    // the chain of comparisons.
+    unsigned leaf = 0, node = 0;
+    std::uint64_t lw = leaf_weight[0], nw = none;
+    for (unsigned made = 0; made + 1 < n; ++made) {
+        std::uint64_t w[2];
+        unsigned id[2];
+        for (unsigned k = 0; k < 2; ++k) {
+            const std::uint64_t lw_behind = leaf_weight[leaf + 1], nw_behind = node_weight[node + 1];
+            const bool from_leaf = lw <= nw;  // ties go to the leaf
+            w[k] = from_leaf ? lw : nw;
+            id[k] = from_leaf ? leaf : n + node;
+            leaf += unsigned(from_leaf);
+            node += unsigned(!from_leaf);
+            lw = from_leaf ? lw_behind : lw;
+            nw = from_leaf ? nw : nw_behind;
+        }
+        const std::uint64_t sum = w[0] + w[1];
+        node_weight[made] = sum;
+        nw = node == made ? sum : nw;  // the queue of nodes was empty
+        parent[id[0]] = parent[id[1]] = std::uint16_t(n + made);
     }
+    // Depths from the root (the last node) down: a parent always comes later.
     std::uint8_t depth[2 * 256];
     depth[2 * n - 2] = 0;
+    for (unsigned k = 2 * n - 2; k-- > 0;) depth[k] = std::uint8_t(depth[parent[k]] + 1);
     unsigned longest = 0;
-    for (unsigned k = 2 * n - 2; k-- > 0;) {
-        depth[k] = std::uint8_t(depth[parent[k]] + 1);
-        if (k < n) longest = std::max<unsigned>(longest, depth[k]);
+    for (unsigned i = 0; i < n; ++i) {
+        lengths[i] = depth[i];
+        longest = std::max<unsigned>(longest, depth[i]);
     }
-    for (unsigned i = 0; i < n; ++i) lengths[i] = depth[i];
     return longest;
 }
 
@@ -175,11 +196,15 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     out.max_symbol = 0;
     if (max_symbol > 255 || max_bits == 0 || max_bits > max_code_bits) return 0;
 
-    huffman_leaf leaves[256];
+    huffman_leaf leaves[256 + 1];
     unsigned n = 0;
-    for (unsigned s = 0; s <= max_symbol; ++s)
-        if (counts[s] != 0) leaves[n++] = {counts[s], std::uint8_t(s)};
+    for (unsigned s = 0; s <= max_symbol; ++s) {  // without branches: which counts are zero is data
+        leaves[n] = {counts[s], std::uint8_t(s)};
+        n += unsigned(counts[s] != 0);
+    }
     if (n < 2 || n > (1u << max_bits)) return 0;
+    std::uint8_t present[256];  // the symbols in order
+    for (unsigned i = 0; i < n; ++i) present[i] = leaves[i].symbol;
     sort_leaves(leaves, n);
 
     std::uint32_t sorted_counts[256];
@@ -189,9 +214,11 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     if (unlimited > max_bits && !limit_code_lengths(lengths, n, unlimited, max_bits)) return 0;
 
     unsigned longest = 0;
+    std::uint32_t per_length[max_code_bits + 1] = {};
     for (unsigned i = 0; i < n; ++i) {
         out.bits[leaves[i].symbol] = lengths[i];
         longest = std::max<unsigned>(longest, lengths[i]);
+        ++per_length[lengths[i]];
     }
 
     // Codes as the decoder lays them out (build_huffman_table): its table,
@@ -199,24 +226,21 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     // length) a run of entries, lightest weights first, symbols in order
     // within a weight, each symbol 2^(weight-1) entries; a code is its
     // first entry's index without the weight - 1 bits it does not use.
-    std::uint32_t per_weight[max_code_bits + 2] = {};
-    for (unsigned s = 0; s <= max_symbol; ++s)
-        if (out.bits[s]) ++per_weight[longest + 1 - out.bits[s]];
-    std::uint32_t next[max_code_bits + 2];
+    // Kept per length: next[len] is the next code of that length, each
+    // shifted up by len so that every length steps by the same amount.
+    std::uint32_t next[max_code_bits + 1];
     std::uint32_t pos = 0;
-    for (unsigned wt = 1; wt <= longest; ++wt) {
-        next[wt] = pos;
-        pos += per_weight[wt] << (wt - 1);
+    for (unsigned len = longest; len >= 1; --len) {
+        next[len] = pos << len;
+        pos += per_length[len] << (longest - len);
     }
-    for (unsigned s = 0; s <= max_symbol; ++s) {
-        if (!out.bits[s]) continue;
-        const unsigned wt = longest + 1 - out.bits[s];
-        out.code[s] = std::uint16_t(next[wt] >> (wt - 1));
-        next[wt] += 1u << (wt - 1);
+    for (unsigned i = 0; i < n; ++i) {
+        const unsigned s = present[i], len = out.bits[s];
+        out.code[s] = std::uint16_t(next[len] >> longest);
+        next[len] += 1u << longest;
     }
     out.max_bits = longest;
-    out.max_symbol = leaves[0].symbol;
-    for (unsigned i = 1; i < n; ++i) out.max_symbol = std::max<unsigned>(out.max_symbol, leaves[i].symbol);
+    out.max_symbol = present[n - 1];
     return longest;
 }
 
