@@ -50,6 +50,18 @@ public:
         acc_ >>= 8 * bytes;  // bytes <= 7: count_ <= 63
         count_ &= 7;
     }
+    /// Bytes that flush_unchecked() may yet move out (each of its stores
+    /// writes 8 bytes at the current position).
+    ZEST_INLINE std::size_t room() const noexcept { return pos_ < wide_end_ ? std::size_t(wide_end_ - pos_) : 0; }
+    /// flush() for a caller that has made sure, with room(), that the bytes
+    /// fit: no test of the position.
+    ZEST_INLINE void flush_unchecked() noexcept {
+        const unsigned bytes = count_ >> 3;
+        std::memcpy(pos_, &acc_, 8);
+        pos_ += bytes;
+        acc_ >>= 8 * bytes;
+        count_ &= 7;
+    }
     /// Adds the end mark and flushes. Returns the stream's size in bytes, or
     /// 0 when it did not fit in the capacity. Bytes of dst past the returned
     /// size (but inside the capacity) may have been overwritten.

@@ -49,6 +49,21 @@ ZEST_INLINE void step(fse_state& s, unsigned symbol, std::uint64_t& bits, unsign
     s.value = s.ct->state_table[std::int32_t(s.value >> k) + t.delta_find_state];
 }
 
+// Extra bits by masking: every code's base value (less 3 for match
+// lengths) is a multiple of 2^bits, so value - base is value's low bits.
+constexpr bool bases_aligned() noexcept {
+    for (unsigned c = 0; c < 36; ++c)
+        if (value_codes.ll_base[c] % (1u << value_codes.ll_bits[c]) != 0) return false;
+    for (unsigned c = 0; c < 53; ++c)
+        if ((value_codes.ml_base[c] - 3) % (1u << value_codes.ml_bits[c]) != 0) return false;
+    return true;
+}
+static_assert(bases_aligned());
+
+// The most bytes one sequence adds: 26 bits of states, at most 63 extra
+// bits and 7 carried over make less than 96.
+constexpr std::size_t sequence_bytes_max = 12;
+
 // The stream proper, with each symbol type's table either present or absent
 // (RLE: no state, no bits); one instantiation per combination keeps the
 // tests out of the loop.
@@ -63,43 +78,56 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
     bit_writer bw(dst, capacity);
     fse_state ll_state, of_state, ml_state;
     // Extra bits, read offset first: literal length lowest.
-    const auto extra = [&bw](const stored_sequence& s, unsigned l, unsigned o, unsigned m) {
-        const unsigned lb = value_codes.ll_bits[l], mb = value_codes.ml_bits[m];
-        const std::uint64_t lv = s.lit_len - value_codes.ll_base[l], mv = s.match_len - value_codes.ml_base[m];
-        const std::uint64_t ov = s.off_value - (std::uint32_t(1) << o);
+    const auto extra = [&bw](const stored_sequence& s, std::uint32_t c, auto unchecked) {
+        const auto flush = [&bw] {
+            if constexpr (decltype(unchecked)::value) bw.flush_unchecked();
+            else bw.flush();
+        };
+        const unsigned lb = sequence_codes::ll_bits(c), mb = sequence_codes::ml_bits(c), o = sequence_codes::of(c);
+        const std::uint64_t lv = low_bits(s.lit_len, lb), mv = low_bits(s.match_len - 3, mb);
+        const std::uint64_t ov = low_bits(s.off_value, o);
         if (ZEST_LIKELY(lb + mb + o <= 30)) {
             bw.add(lv | mv << lb | ov << (lb + mb), lb + mb + o);
         } else {
-            bw.flush();
+            flush();
             bw.add(lv | mv << lb, lb + mb);
-            bw.flush();
+            flush();
             bw.add(ov, o);
         }
-        bw.flush();
+        flush();
     };
     {
         const stored_sequence& s = seqs[n - 1];
         const std::uint32_t c = seq_codes[n - 1];
-        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
-        if constexpr (LL) ll_state.init(*ll_ct, l);
-        if constexpr (OF) of_state.init(*of_ct, o);
-        if constexpr (ML) ml_state.init(*ml_ct, m);
-        extra(s, l, o, m);
+        if constexpr (LL) ll_state.init(*ll_ct, sequence_codes::ll(c));
+        if constexpr (OF) of_state.init(*of_ct, sequence_codes::of(c));
+        if constexpr (ML) ml_state.init(*ml_ct, sequence_codes::ml(c));
+        extra(s, c, std::false_type{});
     }
-    for (std::size_t i = n - 1; i-- > 0;) {
+    const auto one = [&](std::size_t i, auto unchecked) {
         const stored_sequence& s = seqs[i];
         const std::uint32_t c = seq_codes[i];
-        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
         // The three state transitions (at most 26 bits) as one field, in
         // the order the decoder reads them after the extra bits: offset,
         // match length, literal length.
         unsigned nb = 0;
         std::uint64_t v = 0;
-        if constexpr (OF) step(of_state, o, v, nb);
-        if constexpr (ML) step(ml_state, m, v, nb);
-        if constexpr (LL) step(ll_state, l, v, nb);
+        if constexpr (OF) step(of_state, sequence_codes::of(c), v, nb);
+        if constexpr (ML) step(ml_state, sequence_codes::ml(c), v, nb);
+        if constexpr (LL) step(ll_state, sequence_codes::ll(c), v, nb);
         bw.add(v, nb);
-        extra(s, l, o, m);
+        extra(s, c, unchecked);
+    };
+    // Sequences [0, i) are left. Runs that surely fit in the buffer are
+    // written without testing the position at each flush.
+    std::size_t i = n - 1;
+    while (i > 0) {
+        const std::size_t sure = std::min(i, bw.room() / sequence_bytes_max);
+        if (sure == 0) {
+            one(--i, std::false_type{});
+            continue;
+        }
+        for (const std::size_t stop = i - sure; i > stop;) one(--i, std::true_type{});
     }
     bw.flush();
     if constexpr (ML) ml_state.flush(bw);

@@ -78,15 +78,21 @@ unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n
 
 std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
                             const literals_entropy& prev, literals_entropy& next, bool huffman) noexcept {
-    next = prev;
-    if (!huffman) return write_raw(dst, capacity, lits, n);
+    // Raw and RLE literals leave the decoder's table as it was (`next` is
+    // only written over when a new table is built).
+    const auto raw_instead = [&] {
+        next = prev;
+        return write_raw(dst, capacity, lits, n);
+    };
+    if (!huffman) return raw_instead();
     // Too few literals to pay for a table (the reference's thresholds): raw.
-    if (n < (prev.valid ? 6u : 64u)) return write_raw(dst, capacity, lits, n);
+    if (n < (prev.valid ? 6u : 64u)) return raw_instead();
 
     std::uint32_t counts[256];
     std::uint32_t most;
     const unsigned max_symbol = count_bytes(counts, lits, n, most);
     if (most == n) {  // one byte repeated
+        next = prev;
         const std::size_t h = plain_header_size(n);
         if (capacity < h + 1) return 0;
         write_plain_header(dst, rle, n);
@@ -108,10 +114,6 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
     }
     if (prev.valid && huffman_covers(prev.table, counts, max_symbol))
         repeat_cost = (huffman_encoded_bits(prev.table, counts, max_symbol) + 7) / 8;
-    const auto raw_instead = [&] {
-        next = prev;
-        return write_raw(dst, capacity, lits, n);
-    };
     if (new_cost == SIZE_MAX && repeat_cost == SIZE_MAX) return raw_instead();
 
     const bool reuse = repeat_cost <= new_cost;

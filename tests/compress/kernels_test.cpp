@@ -4,10 +4,14 @@
 // entropy coding (RLE and repeat tables, 1 and 4 Huffman streams).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "compress/kernels.hpp"
+#include "compress/sequences_encode.hpp"
 #include "corpus.hpp"
 #include "cpu/cpu.hpp"
 #include "roundtrip_check.hpp"
@@ -49,6 +53,53 @@ TEST(CompressKernels, EverySetWritesTheSameFrames) {
             for (std::size_t i = 1; i < sets.size(); ++i) {
                 const auto other = frame_with(sets[i], input, level);
                 EXPECT_TRUE(other == reference) << sets[i]->name << " differs from " << sets[0]->name;
+            }
+        }
+    }
+}
+
+// The sequences' bitstream writes runs that surely fit without testing the
+// position, and tests it near the end: at every capacity, each set either
+// writes the whole section or reports that it does not fit, and never
+// writes past the capacity.
+TEST(CompressKernels, SequencesAtEveryCapacity) {
+    std::mt19937 rng(11);
+    for (const bool wide : {false, true}) {  // wide: lengths and offsets with 16 and more extra bits
+        std::vector<zest::detail::stored_sequence> seqs(300);
+        for (auto& s : seqs) {
+            const std::uint32_t r = rng();
+            s.lit_len = wide && r % 3 == 0 ? rng() % 70000 : rng() % 40;
+            s.match_len = 3 + (wide && r % 5 == 0 ? rng() % 70000 : rng() % 60);
+            s.off_value = r % 4 == 0 ? 1 + rng() % 3 : 4 + (wide ? rng() % (1u << 27) : rng() % 5000);
+        }
+        std::vector<std::uint32_t> codes(seqs.size());
+        zest::detail::seq_store store;
+        store.seqs = seqs.data();
+        store.n_seqs = seqs.size();
+        store.codes = codes.data();
+        for (const auto* set : runnable_sets()) {
+            SCOPED_TRACE(std::string(set->name) + (wide ? " wide" : " narrow"));
+            const override_guard g(set);
+            const zest::detail::seq_entropy prev{};
+            zest::detail::seq_entropy next;
+            std::vector<std::uint8_t> full(8192);
+            const std::size_t size =
+                zest::detail::encode_sequences(full.data(), full.size(), store, prev, next, zest::detail::strategy::fast);
+            ASSERT_GT(size, 0u);
+            constexpr std::size_t guard = 32;
+            for (std::size_t capacity = 0; capacity <= size + 16; ++capacity) {
+                std::vector<std::uint8_t> dst(capacity + guard, 0xA5);
+                const std::size_t r = zest::detail::encode_sequences(dst.data(), capacity, store, prev, next,
+                                                                     zest::detail::strategy::fast);
+                ASSERT_TRUE(std::all_of(dst.begin() + std::ptrdiff_t(capacity), dst.end(),
+                                        [](std::uint8_t b) { return b == 0xA5; }))
+                    << "capacity " << capacity << ": bytes written past it";
+                if (capacity < size) {
+                    ASSERT_EQ(r, 0u) << "capacity " << capacity;
+                } else {
+                    ASSERT_EQ(r, size) << "capacity " << capacity;
+                    ASSERT_TRUE(std::equal(full.begin(), full.begin() + std::ptrdiff_t(size), dst.begin()));
+                }
             }
         }
     }
