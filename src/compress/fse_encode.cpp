@@ -45,30 +45,28 @@ errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* 
     // Quick path: shares rounded to nearest (at least one cell each), and
     // the rounding error absorbed by the most frequent symbol when that
     // changes it little. Most tables end here; the rest get the exact search.
+    // The loops select rather than branch: which counts are zero, rare or
+    // the largest is data.
     {
         int left = int(size);
         unsigned largest = 0;
         std::uint32_t largest_count = 0;
         std::uint64_t seen = 0;
-        const std::uint64_t rare = total >> table_log;  // below one cell's worth
+        const std::uint64_t rare = low_probability ? total >> table_log : 0;  // below one cell's worth
         const std::uint64_t step = (std::uint64_t(1) << 62) / total;
         for (unsigned s = 0; s <= max_symbol; ++s) {
             const std::uint32_t c = counts[s];
-            norm[s] = 0;
-            if (c == 0) continue;
             seen += c;
-            if (low_probability && c <= rare) {
-                norm[s] = -1;
-                --left;
-                continue;
-            }
             // c * 2^table_log / total to nearest, by a reciprocal (c <= total
-            // keeps the product below 2^62).
+            // keeps the product below 2^62); 0 only for a count of 0.
             std::uint64_t p = ((std::uint64_t(c) * step >> (61 - table_log)) + 1) >> 1;
-            p += p == 0;
-            norm[s] = std::int16_t(p);
-            left -= int(p);
-            if (c > largest_count) largest_count = c, largest = s;
+            p += std::uint64_t((p == 0) & (c != 0));
+            const bool is_rare = (c != 0) & (c <= rare);  // "less than 1": one cell
+            norm[s] = is_rare ? std::int16_t(-1) : std::int16_t(p);
+            left -= is_rare ? 1 : int(p);
+            const bool larger = (c > largest_count) & !is_rare;
+            largest_count = larger ? c : largest_count;
+            largest = larger ? s : largest;
         }
         if (seen != total) return errc::invalid_argument;
         if (largest_count != 0 && norm[largest] + left >= 1 && 4 * (left < 0 ? -left : left) <= norm[largest]) {
@@ -77,29 +75,36 @@ errc fse_normalize(std::int16_t* norm, unsigned table_log, const std::uint32_t* 
         }
         // Otherwise move single cells by the first-order cost: a cell is
         // worth about count / cells to a symbol, so add where that is highest
-        // and take where it is lowest (integer comparisons, no logarithms).
-        bool stuck = false;
-        while (left != 0 && !stuck) {
-            unsigned pick = fse_max_symbols;
-            for (unsigned s2 = 0; s2 <= max_symbol; ++s2) {
-                if (norm[s2] <= 0 || (left < 0 && norm[s2] < 2)) continue;
-                if (pick == fse_max_symbols) {
-                    pick = s2;
-                    continue;
-                }
+        // and take where it is lowest (integer comparisons, no logarithms;
+        // ties go to the lowest symbol). Only symbols that can give or take
+        // a cell are looked at.
+        const bool add = left > 0;
+        const int floor = add ? 1 : 2;  // a symbol keeps at least one cell
+        std::uint8_t movable[fse_max_symbols];
+        unsigned n_movable = 0;
+        for (unsigned s = 0; s <= max_symbol; ++s) {
+            movable[n_movable] = std::uint8_t(s);
+            n_movable += unsigned(norm[s] >= floor);
+        }
+        while (left != 0 && n_movable != 0) {
+            unsigned pick = movable[0];
+            for (unsigned k = 1; k < n_movable; ++k) {
+                const unsigned s2 = movable[k];
                 // counts[s2] / norm[s2] against counts[pick] / norm[pick]
                 const std::uint64_t a = std::uint64_t(counts[s2]) * std::uint64_t(norm[pick]);
                 const std::uint64_t b2 = std::uint64_t(counts[pick]) * std::uint64_t(norm[s2]);
-                if (left > 0 ? a > b2 : a < b2) pick = s2;
+                pick = (add ? a > b2 : a < b2) ? s2 : pick;
             }
-            if (pick == fse_max_symbols) {
-                stuck = true;
-            } else {
-                norm[pick] = std::int16_t(norm[pick] + (left > 0 ? 1 : -1));
-                left += left > 0 ? -1 : 1;
+            norm[pick] = std::int16_t(norm[pick] + (add ? 1 : -1));
+            left += add ? -1 : 1;
+            if (!add && norm[pick] < floor) {  // it has given all it can
+                unsigned k = 0;
+                while (movable[k] != pick) ++k;
+                for (; k + 1 < n_movable; ++k) movable[k] = movable[k + 1];
+                --n_movable;
             }
         }
-        if (!stuck) return ok;
+        if (left == 0) return ok;
     }
 
     // Minimises the coded size sum(count * -log2(p / size)) over integer
