@@ -293,21 +293,19 @@ void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_sym
     }
 
     // Symbols above max_symbol keep whatever they held: nothing encodes them.
+    // Absent symbols (no cell) are not encodable; they get the values of a
+    // one-cell symbol, which keep an erroneous call in bounds, with no
+    // branch on which symbols are absent.
     for (unsigned s = 0; s <= max_symbol; ++s) {
         const std::int32_t c = norm[s] == -1 ? 1 : norm[s];
+        const std::uint32_t cells = c > 0 ? std::uint32_t(c) : 1u;
         auto& t = ct.symbol[s];
-        if (c <= 0) {
-            // Not encodable; values that keep an erroneous call in bounds.
-            t.delta_find_state = 0;
-            t.delta_nb_bits = (table_log << 16) - size;
-            continue;
-        }
         // nb is the smallest n with c << n >= size (call it hi), or hi - 1
         // when V < c << hi: nb = (V + (hi << 16) - (c << hi)) >> 16, since
         // V - (c << hi) lies in (-2^16, 2^16). hi = table_log - highbit(c).
-        const unsigned hi = table_log - highbit32(std::uint32_t(c));
-        t.delta_nb_bits = (std::uint32_t(hi) << 16) - (std::uint32_t(c) << hi);
-        t.delta_find_state = std::int32_t(cumul[s]) - c;
+        const unsigned hi = table_log - highbit32(cells);
+        t.delta_nb_bits = (std::uint32_t(hi) << 16) - (cells << hi);
+        t.delta_find_state = c > 0 ? std::int32_t(cumul[s]) - c : 0;
     }
 }
 
