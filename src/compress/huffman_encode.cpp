@@ -98,8 +98,11 @@ unsigned huffman_code_lengths(const std::uint32_t* sorted_counts, unsigned n, st
 // The weights the description carries: symbols 0..max_symbol-1 (the last
 // one's is implied).
 unsigned description_weights(const huffman_ctable& t, std::uint8_t* w) noexcept {
-    for (unsigned s = 0; s < t.max_symbol; ++s) w[s] = t.bits[s] ? std::uint8_t(t.max_bits + 1 - t.bits[s]) : 0;
-    return t.max_symbol;
+    // Locals: byte stores through w could alias t's fields, which would
+    // then be reloaded at every step.
+    const unsigned n = t.max_symbol, top = t.max_bits + 1;
+    for (unsigned s = 0; s < n; ++s) w[s] = t.bits[s] ? std::uint8_t(top - t.bits[s]) : 0;
+    return n;
 }
 
 // Weights FSE-compressed into dst (the header byte excluded). Returns the
