@@ -78,12 +78,12 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
     bit_writer bw(dst, capacity);
     fse_state ll_state, of_state, ml_state;
     // Extra bits, read offset first: literal length lowest.
-    const auto extra = [&bw](const stored_sequence& s, std::uint32_t c, auto unchecked) {
+    const auto extra = [&bw](const stored_sequence& s, unsigned l, unsigned o, unsigned m, auto unchecked) {
         const auto flush = [&bw] {
             if constexpr (decltype(unchecked)::value) bw.flush_unchecked();
             else bw.flush();
         };
-        const unsigned lb = sequence_codes::ll_bits(c), mb = sequence_codes::ml_bits(c), o = sequence_codes::of(c);
+        const unsigned lb = value_codes.ll_bits[l], mb = value_codes.ml_bits[m];
         const std::uint64_t lv = low_bits(s.lit_len, lb), mv = low_bits(s.match_len - 3, mb);
         const std::uint64_t ov = low_bits(s.off_value, o);
         if (ZEST_LIKELY(lb + mb + o <= 30)) {
@@ -99,24 +99,26 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
     {
         const stored_sequence& s = seqs[n - 1];
         const std::uint32_t c = seq_codes[n - 1];
-        if constexpr (LL) ll_state.init(*ll_ct, sequence_codes::ll(c));
-        if constexpr (OF) of_state.init(*of_ct, sequence_codes::of(c));
-        if constexpr (ML) ml_state.init(*ml_ct, sequence_codes::ml(c));
-        extra(s, c, std::false_type{});
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
+        if constexpr (LL) ll_state.init(*ll_ct, l);
+        if constexpr (OF) of_state.init(*of_ct, o);
+        if constexpr (ML) ml_state.init(*ml_ct, m);
+        extra(s, l, o, m, std::false_type{});
     }
     const auto one = [&](std::size_t i, auto unchecked) {
         const stored_sequence& s = seqs[i];
         const std::uint32_t c = seq_codes[i];
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
         // The three state transitions (at most 26 bits) as one field, in
         // the order the decoder reads them after the extra bits: offset,
         // match length, literal length.
         unsigned nb = 0;
         std::uint64_t v = 0;
-        if constexpr (OF) step(of_state, sequence_codes::of(c), v, nb);
-        if constexpr (ML) step(ml_state, sequence_codes::ml(c), v, nb);
-        if constexpr (LL) step(ll_state, sequence_codes::ll(c), v, nb);
+        if constexpr (OF) step(of_state, o, v, nb);
+        if constexpr (ML) step(ml_state, m, v, nb);
+        if constexpr (LL) step(ll_state, l, v, nb);
         bw.add(v, nb);
-        extra(s, c, unchecked);
+        extra(s, l, o, m, unchecked);
     };
     // Sequences [0, i) are left. Runs that surely fit in the buffer are
     // written without testing the position at each flush.

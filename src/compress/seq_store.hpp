@@ -25,21 +25,6 @@ struct repeat_offsets {
     std::uint32_t rep[3] = {1, 4, 8};
 };
 
-/// What the sequences' bitstream needs of one sequence besides its values,
-/// in one word: the literal-length, match-length and offset codes and the
-/// extra bits of the two lengths (the offset's are its code).
-struct sequence_codes {
-    static constexpr std::uint32_t pack(unsigned ll, unsigned ml, unsigned of, unsigned ll_bits,
-                                        unsigned ml_bits) noexcept {
-        return ll | ml << 6 | of << 12 | ll_bits << 17 | ml_bits << 22;
-    }
-    static constexpr unsigned ll(std::uint32_t w) noexcept { return w & 63; }
-    static constexpr unsigned ml(std::uint32_t w) noexcept { return (w >> 6) & 63; }
-    static constexpr unsigned of(std::uint32_t w) noexcept { return (w >> 12) & 31; }
-    static constexpr unsigned ll_bits(std::uint32_t w) noexcept { return (w >> 17) & 31; }
-    static constexpr unsigned ml_bits(std::uint32_t w) noexcept { return w >> 22; }
-};
-
 /// A block's worth of sequences and literals, in buffers owned by the
 /// compressor (sized for the largest block: 128 KiB of literals and at most
 /// 128 KiB / 3 sequences).
@@ -48,8 +33,7 @@ struct seq_store {
     std::size_t n_lits = 0;
     stored_sequence* seqs = nullptr;
     std::size_t n_seqs = 0;
-    /// Scratch for the sequences encoder: one word of codes per sequence
-    /// (sequence_codes).
+    /// Scratch for the sequences encoder: one word of codes per sequence.
     std::uint32_t* codes = nullptr;
     /// End of the memory literals are taken from, when known: below it,
     /// short literal runs are copied 16 bytes at a time (`lits` then needs

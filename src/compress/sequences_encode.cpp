@@ -224,14 +224,15 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
         return std::size_t(p - dst);
     }
 
-    // Codes (kept for the bitstream, packed: one load per sequence there)
-    // and their counts.
+    // Codes (kept for the bitstream) and their counts.
+    // Packed per sequence (literal length, offset, match length codes in
+    // bytes 0, 1, 2): one load per sequence in the bitstream loop.
     std::uint32_t* const seq_codes = store.codes;
     std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
     for (std::size_t i = 0; i < n; ++i) {
         const stored_sequence& s = store.seqs[i];
         const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
-        seq_codes[i] = sequence_codes::pack(l, m, o, value_codes.ll_bits[l], value_codes.ml_bits[m]);
+        seq_codes[i] = l | o << 8 | m << 16;
         ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
     }
     unsigned ll_max = 35, of_max = 31, ml_max = 52;
