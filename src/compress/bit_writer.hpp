@@ -30,22 +30,19 @@ public:
     /// Moves whole bytes out of the accumulator; call at least every 56 bits.
     /// Never stores past the capacity: an overflow is remembered for close().
     ZEST_INLINE void flush() noexcept {
-        const unsigned bytes = count_ >> 3;
         if (ZEST_LIKELY(pos_ < wide_end_)) {
-            // One unconditional store; only `bytes` of it count, the rest is
-            // rewritten by the next flush.
-            std::memcpy(pos_, &acc_, 8);  // zest targets little-endian hosts
-            pos_ += bytes;
-        } else {
-            // Near the end of the buffer: byte stores, and none once it is
-            // full (the encoder keeps going; close() reports the overflow).
-            for (unsigned i = 0; i < bytes; ++i) {
-                if (pos_ == end_) {
-                    overflow_ = true;
-                    break;
-                }
-                *pos_++ = std::uint8_t(acc_ >> (8 * i));
+            flush_unchecked();
+            return;
+        }
+        // Near the end of the buffer: byte stores, and none once it is full
+        // (the encoder keeps going; close() reports the overflow).
+        const unsigned bytes = count_ >> 3;
+        for (unsigned i = 0; i < bytes; ++i) {
+            if (pos_ == end_) {
+                overflow_ = true;
+                break;
             }
+            *pos_++ = std::uint8_t(acc_ >> (8 * i));
         }
         acc_ >>= 8 * bytes;  // bytes <= 7: count_ <= 63
         count_ &= 7;
@@ -54,10 +51,11 @@ public:
     /// writes 8 bytes at the current position).
     ZEST_INLINE std::size_t room() const noexcept { return pos_ < wide_end_ ? std::size_t(wide_end_ - pos_) : 0; }
     /// flush() for a caller that has made sure, with room(), that the bytes
-    /// fit: no test of the position.
+    /// fit: no test of the position. One unconditional store; only the
+    /// whole bytes of it count, the rest is rewritten by the next flush.
     ZEST_INLINE void flush_unchecked() noexcept {
         const unsigned bytes = count_ >> 3;
-        std::memcpy(pos_, &acc_, 8);
+        std::memcpy(pos_, &acc_, 8);  // zest targets little-endian hosts
         pos_ += bytes;
         acc_ >>= 8 * bytes;
         count_ &= 7;
