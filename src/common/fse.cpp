@@ -76,7 +76,7 @@ errc spread_fse_symbols(const fse_distribution& d, std::uint8_t* symbols, std::u
     const unsigned log = d.accuracy_log;
     const std::uint32_t size = 1u << log;
     const std::uint32_t mask = size - 1;
-    const std::uint32_t step = (size >> 1) + (size >> 3) + 3;
+    const std::uint32_t step = fse_spread_step(size);
     std::uint32_t high = size - 1;
 
     // "Less than 1" symbols take single cells from the top of the table.

@@ -33,6 +33,10 @@ struct fse_cell {
 errc read_fse_distribution(const std::uint8_t* src, std::size_t size, unsigned max_accuracy_log,
                            unsigned max_symbol_allowed, fse_distribution& out, std::size_t& used) noexcept;
 
+/// The format's step between the cells of the spread: odd for tables of
+/// 32 cells and more, so it reaches every cell once.
+inline constexpr std::uint32_t fse_spread_step(std::uint32_t size) noexcept { return (size >> 1) + (size >> 3) + 3; }
+
 /// Spreads the symbols over the 1 << accuracy_log states as the format
 /// prescribes (symbols[state] = symbol) and sets next[s] to the first "x"
 /// of each symbol present (its count; 1 for a "less than 1" symbol), for

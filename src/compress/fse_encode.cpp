@@ -275,7 +275,7 @@ void fse_build_ctable(fse_ctable& ct, const std::int16_t* norm, unsigned max_sym
             const std::uint64_t eight = 0x0101010101010101ull * s;
             for (std::uint32_t i = cumul[s]; i < cumul[s + 1]; i += 8) std::memcpy(in_order + i, &eight, 8);
         }
-        const std::uint32_t mask = size - 1, step = (size >> 1) + (size >> 3) + 3;
+        const std::uint32_t mask = size - 1, step = fse_spread_step(size);
         std::uint32_t inverse = step;  // Newton's iteration: each doubles the correct low bits (3 to start)
         for (int k = 0; k < 3; ++k) inverse *= 2 - step * inverse;
         for (std::uint32_t u = 0; u < size; ++u)
