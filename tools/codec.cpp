@@ -37,8 +37,7 @@ std::size_t read_once(const input_file& in, std::byte* dst, std::size_t n) {
 
 // Whether p (4 bytes) is the magic number of a frame or a skippable frame.
 bool starts_frame(const std::byte* p) {
-    const auto b = [p](int i) { return static_cast<std::uint32_t>(p[i]); };
-    const std::uint32_t magic = b(0) | b(1) << 8 | b(2) << 16 | b(3) << 24;
+    const std::uint32_t magic = le32(reinterpret_cast<const unsigned char*>(p));
     return magic == zstd_frame_magic || is_skippable_magic(magic);
 }
 

@@ -72,11 +72,6 @@ struct not_zstd {
     std::string reason;
 };
 
-std::uint32_t le32(const unsigned char* p) {
-    return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
-           static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
-}
-
 std::uint64_t le(const unsigned char* p, unsigned n) {
     std::uint64_t v = 0;
     for (unsigned i = n; i-- > 0;) v = v << 8 | p[i];
