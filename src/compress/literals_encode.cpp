@@ -48,11 +48,13 @@ void write_compressed_header(std::uint8_t* dst, literals_type type, std::size_t 
 }
 
 // Byte histogram. Four tables take turns, so that a run of one byte value
-// does not make each increment wait for the previous one's store. Returns
-// the largest byte value present (0 when n = 0) and, in `most`, the highest
-// count.
+// does not make each increment wait for the previous one's store; their
+// entries are 16-bit (each table counts at most a quarter of a block's
+// literals), which halves what is cleared and summed. Returns the largest
+// byte value present (0 when n = 0) and, in `most`, the highest count.
 unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n, std::uint32_t& most) noexcept {
-    std::uint32_t c[4][256] = {};
+    static_assert(literals_max / 4 + 3 < 65536, "a table's counts must fit 16 bits");
+    std::uint16_t c[4][256] = {};
     std::size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         std::uint32_t v;
@@ -63,14 +65,23 @@ unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n
         ++c[3][v >> 24];
     }
     for (; i < n; ++i) ++c[0][p[i]];
-    unsigned max_symbol = 0;
-    most = 0;
-    for (unsigned s = 0; s < 256; ++s) {  // without branches: which counts are zero is anyone's guess
-        const std::uint32_t k = c[0][s] + c[1][s] + c[2][s] + c[3][s];
+    // The sums and their maximum, without a test on each count (the loop
+    // vectorises); then the largest symbol, from the top, eight at a time.
+    std::uint32_t m = 0;
+    for (unsigned s = 0; s < 256; ++s) {
+        const std::uint32_t k = std::uint32_t(c[0][s]) + c[1][s] + c[2][s] + c[3][s];
         counts[s] = k;
-        most = k > most ? k : most;
-        max_symbol = k ? s : max_symbol;
+        m = k > m ? k : m;
     }
+    most = m;
+    unsigned top = 256;
+    for (; top > 8; top -= 8) {
+        std::uint32_t any = 0;
+        for (unsigned k = 1; k <= 8; ++k) any |= counts[top - k];
+        if (any) break;
+    }
+    unsigned max_symbol = top - 1;
+    while (max_symbol > 0 && counts[max_symbol] == 0) --max_symbol;
     return max_symbol;
 }
 
@@ -84,6 +95,7 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
         next = prev;
         return write_raw(dst, capacity, lits, n);
     };
+    if (n > literals_max) return 0;
     if (!huffman) return raw_instead();
     // Too few literals to pay for a table (the reference's thresholds): raw.
     if (n < (prev.valid ? 6u : 64u)) return raw_instead();

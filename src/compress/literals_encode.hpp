@@ -19,7 +19,11 @@ struct literals_entropy {
     huffman_ctable table;
 };
 
-/// Writes the literals section for lits[0, n) into dst[0, capacity).
+/// The most literals a block holds (its size limit, 128 KiB).
+inline constexpr std::size_t literals_max = 128 * 1024;
+
+/// Writes the literals section for lits[0, n) into dst[0, capacity),
+/// n <= literals_max (0 is returned above it).
 /// `prev` is the decoder's table before this block; `next` receives the one
 /// it will hold after. Without `huffman` the literals are stored raw (or
 /// RLE), as the reference does at negative levels. Returns the section's
