@@ -16,13 +16,13 @@ double symbol_cost(unsigned p, unsigned table_log) noexcept { return double(tabl
 
 }  // namespace
 
-unsigned fse_table_log(unsigned max_log, std::size_t total, unsigned max_symbol) noexcept {
+unsigned fse_table_log(unsigned max_log, std::size_t total, unsigned max_symbol, unsigned source_margin) noexcept {
     unsigned log = max_log;
     if (total > 1) {
         // A table much larger than the number of symbols it codes buys
         // precision that its description then costs more than it saves.
         const unsigned h = highbit64(total - 1);
-        const unsigned source_bound = h > 2 ? h - 2 : 0;
+        const unsigned source_bound = h > source_margin ? h - source_margin : 0;
         if (source_bound < log) log = source_bound;
     }
     // ...but it must still hold every symbol that can occur.

@@ -12,8 +12,11 @@ namespace zest::detail {
 
 inline constexpr unsigned fse_min_table_log = 5;
 
-/// The table log to use for `total` symbols among max_symbol + 1, at most max_log.
-unsigned fse_table_log(unsigned max_log, std::size_t total, unsigned max_symbol) noexcept;
+/// The table log to use for `total` symbols among max_symbol + 1, at most
+/// max_log. Below that it is held to about log2(total) - source_margin (a
+/// larger table would cost more to describe than it saves), and raised to
+/// what the symbols need.
+unsigned fse_table_log(unsigned max_log, std::size_t total, unsigned max_symbol, unsigned source_margin = 2) noexcept;
 
 /// Scales counts (total = their sum, at least two distinct symbols present)
 /// to sum to 1 << table_log; a present symbol gets at least 1, or -1 ("less

@@ -15,18 +15,40 @@ constexpr unsigned max_code_bits = 11;       // the format's limit (huf_max_bits
 constexpr unsigned max_weight_table_log = 6;  // FSE-compressed weights
 constexpr unsigned max_direct_weights = 128;  // header byte 128..255
 
-// Brings optimal code lengths (for counts in ascending order, a complete
-// code, longest > limit) within `limit` bits, keeping the code complete.
-// Works on the number of codes per length, as the JPEG standard's Annex K.3
-// does: two codes at the deepest level are siblings; one takes their
-// parent's place a level up, and the other pairs with a code taken from the
-// deepest level that is at least two levels up, which moves one level down.
-// Kraft's sum does not change. The lengths are then handed out again, the
-// shortest to the most frequent symbols. Needs n <= 2^limit (the caller
-// checks); returns false if the repair ever finds no code to move down.
-bool limit_code_lengths(std::uint8_t* lengths, unsigned n, unsigned longest, unsigned limit) noexcept {
-    std::uint32_t per_length[256] = {};  // an optimal code is at most n - 1 <= 255 bits long
-    for (unsigned i = 0; i < n; ++i) ++per_length[lengths[i]];
+// Codes per length, for lengths[0, n) (each at most `longest` <= 255) into
+// per_length[0, longest]. Lengths of leaves in ascending count come out of
+// huffman_code_lengths non-increasing; then each length's count is where
+// its run ends less where the next longer one's ended, which takes stores
+// alone (increments would wait on each other's stores along a run). Any
+// other order is counted one by one.
+void count_lengths(const std::uint8_t* lengths, unsigned n, unsigned longest, std::uint32_t* per_length) noexcept {
+    std::fill_n(per_length, longest + 1, 0u);
+    bool ordered = true;
+    for (unsigned i = 0; i + 1 < n; ++i) ordered &= lengths[i] >= lengths[i + 1];
+    if (!ordered) {
+        for (unsigned i = 0; i < n; ++i) ++per_length[lengths[i]];
+        return;
+    }
+    std::uint32_t run_end[256];  // one past the last leaf of each length present
+    std::fill_n(run_end, longest + 1, 0u);
+    for (unsigned i = 0; i < n; ++i) run_end[lengths[i]] = i + 1;
+    std::uint32_t before = 0;
+    for (unsigned len = longest; len >= 1; --len) {
+        const std::uint32_t end = run_end[len];
+        per_length[len] = end ? end - before : 0;
+        before = end ? end : before;
+    }
+}
+
+// Brings the counts of optimal code lengths (a complete code, longest >
+// limit) within `limit` bits, keeping the code complete. Works on the
+// number of codes per length, as the JPEG standard's Annex K.3 does: two
+// codes at the deepest level are siblings; one takes their parent's place
+// a level up, and the other pairs with a code taken from the deepest level
+// that is at least two levels up, which moves one level down. Kraft's sum
+// does not change. Needs n <= 2^limit codes (the caller checks); returns
+// false if the repair ever finds no code to move down.
+bool limit_code_lengths(std::uint32_t* per_length, unsigned longest, unsigned limit) noexcept {
     for (unsigned deep = longest; deep > limit; --deep) {
         while (per_length[deep] > 0) {
             unsigned up = deep - 2;
@@ -38,9 +60,6 @@ bool limit_code_lengths(std::uint8_t* lengths, unsigned n, unsigned longest, uns
             per_length[up] -= 1;
         }
     }
-    unsigned i = 0;
-    for (unsigned len = limit; len >= 1; --len)
-        for (std::uint32_t k = 0; k < per_length[len]; ++k) lengths[i++] = std::uint8_t(len);
     return true;
 }
 
@@ -191,6 +210,10 @@ void sort_leaves(huffman_leaf* leaves, unsigned n) noexcept {
 
 }  // namespace
 
+unsigned huffman_max_bits(std::size_t n, unsigned max_symbol) noexcept {
+    return fse_table_log(max_code_bits, n, max_symbol, 1);
+}
+
 unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, unsigned max_bits,
                               huffman_ctable& out) noexcept {
     std::memset(out.code, 0, sizeof out.code);
@@ -212,17 +235,27 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
 
     std::uint32_t sorted_counts[256];
     for (unsigned i = 0; i < n; ++i) sorted_counts[i] = leaves[i].count;
-    std::uint8_t lengths[256];
+    std::uint8_t lengths[256 + 8];  // + 8: the hand-out below writes 8 bytes at a time
     const unsigned unlimited = huffman_code_lengths(sorted_counts, n, lengths);
-    if (unlimited > max_bits && !limit_code_lengths(lengths, n, unlimited, max_bits)) return 0;
-
-    unsigned longest = 0;
-    std::uint32_t per_length[max_code_bits + 1] = {};
-    for (unsigned i = 0; i < n; ++i) {
-        out.bits[leaves[i].symbol] = lengths[i];
-        longest = std::max<unsigned>(longest, lengths[i]);
-        ++per_length[lengths[i]];
+    std::uint32_t per_length[256];  // an optimal code is at most n - 1 <= 255 bits long
+    count_lengths(lengths, n, unlimited, per_length);
+    unsigned longest = unlimited;
+    if (unlimited > max_bits) {
+        if (!limit_code_lengths(per_length, unlimited, max_bits)) return 0;
+        // The repair leaves codes at max_bits. The lengths are handed out
+        // again, the longest to the least frequent symbols.
+        longest = max_bits;
+        unsigned i = 0;
+        for (unsigned len = longest; len >= 1; --len) {
+            // Eight at a time (as fse_build_ctable lays out its symbols): a
+            // byte loop would end at a count the branch predictor cannot
+            // know. Bytes past a run are rewritten by the next, or unused.
+            const std::uint64_t eight = 0x0101010101010101ull * len;
+            for (std::uint32_t k = 0; k < per_length[len]; k += 8) std::memcpy(lengths + i + k, &eight, 8);
+            i += per_length[len];
+        }
     }
+    for (unsigned i = 0; i < n; ++i) out.bits[leaves[i].symbol] = lengths[i];
 
     // Codes as the decoder lays them out (build_huffman_table): its table,
     // indexed by the next `longest` bits, gives each weight (longest + 1 -

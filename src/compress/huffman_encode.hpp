@@ -15,6 +15,12 @@ struct huffman_ctable {
     unsigned max_symbol = 0;  ///< largest symbol present
 };
 
+/// The longest code to allow for `n` literals of values up to max_symbol:
+/// 11 bits, the format's limit, or less for few literals, where deeper
+/// codes save fewer bits in the streams than their larger weights cost in
+/// the table description (the reference's choice: about log2(n) - 1).
+unsigned huffman_max_bits(std::size_t n, unsigned max_symbol) noexcept;
+
 /// Builds codes for the symbols with a non-zero count (at least two such
 /// symbols), no code longer than max_bits (<= 11). The codes are the
 /// canonical ones the format derives from the weights, so that the table

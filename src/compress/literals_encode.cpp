@@ -115,7 +115,7 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
 
     // A new table (built in `next`, which keeps it only if it is used), or
     // the previous one if it covers these literals and costs less.
-    next.valid = build_huffman_ctable(counts, max_symbol, 11, next.table) != 0;
+    next.valid = build_huffman_ctable(counts, max_symbol, huffman_max_bits(n, max_symbol), next.table) != 0;
     std::uint8_t description[256];
     std::size_t description_size = 0;
     std::size_t new_cost = SIZE_MAX, repeat_cost = SIZE_MAX;

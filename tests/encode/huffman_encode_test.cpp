@@ -298,6 +298,33 @@ TEST(HuffmanEncode, LengthLimitBinds) {
     EXPECT_LT(double(huffman_encoded_bits(t, c.data(), 23)), double(best) * 1.015);
 }
 
+TEST(HuffmanEncode, MaxBitsFollowTheReference) {
+    // libzstd's choice (HUF_optimalTableLog): about log2(n) - 1 for few
+    // literals, at least what the symbols need, within [5, 11].
+    EXPECT_EQ(huffman_max_bits(100000, 255), 11u);
+    EXPECT_EQ(huffman_max_bits(4097, 255), 11u);
+    EXPECT_EQ(huffman_max_bits(4096, 255), 10u);
+    EXPECT_EQ(huffman_max_bits(1443, 125), 9u);
+    EXPECT_EQ(huffman_max_bits(547, 125), 8u);
+    EXPECT_EQ(huffman_max_bits(64, 255), 7u);   // raised: 64 literals may be 64 symbols
+    EXPECT_EQ(huffman_max_bits(300, 255), 9u);  // raised: 256 symbols need 9 bits to be safe
+    EXPECT_EQ(huffman_max_bits(20, 3), 5u);     // the minimum
+    // A table can always be built within it.
+    std::mt19937 r(7);
+    for (int t = 0; t < 200; ++t) {
+        const unsigned n = 2 + r() % 3000;
+        std::vector<std::uint32_t> c(256);
+        for (unsigned i = 0; i < n; ++i) ++c[(r() % 2) ? r() % 16 : r() % 256];
+        unsigned ms = 255;
+        while (c[ms] == 0) --ms;
+        huffman_ctable h;
+        const unsigned limit = huffman_max_bits(n, ms);
+        const unsigned longest = build_huffman_ctable(c.data(), ms, limit, h);
+        ASSERT_GT(longest, 0u) << n;
+        check_ctable(h, c, ms, limit);
+    }
+}
+
 TEST(HuffmanEncode, RefusesImpossibleTables) {
     huffman_ctable t;
     std::vector<std::uint32_t> one(256, 0);
