@@ -38,7 +38,9 @@ class SizeParity : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SizeParity, WithinHalfAPercentOfLibzstd) {
     const auto whole = zest::test::corpus_shape(GetParam()).generate();
-    for (const std::size_t cut : {std::size_t(256), std::size_t(1024), std::size_t(4096), whole.size()}) {
+    for (const std::size_t cut : {std::size_t(256), std::size_t(512), std::size_t(1024), std::size_t(2048),
+                                  std::size_t(4096), std::size_t(8192), std::size_t(16384), std::size_t(65536),
+                                  whole.size()}) {
         if (cut > whole.size()) continue;
         const std::vector<std::byte> in(whole.begin(), whole.begin() + std::ptrdiff_t(cut));
         for (const int level : levels) {
