@@ -52,14 +52,7 @@ TEST_P(SizeParity, WithinHalfAPercentOfLibzstd) {
     }
 }
 
-std::vector<std::string> shape_names() {
-    std::vector<std::string> names;
-    for (const auto& s : zest::test::corpus_shapes())
-        if (s.every_setting) names.push_back(s.name);
-    return names;
-}
-
-INSTANTIATE_TEST_SUITE_P(Corpus, SizeParity, ::testing::ValuesIn(shape_names()),
+INSTANTIATE_TEST_SUITE_P(Corpus, SizeParity, ::testing::ValuesIn(zest::test::corpus_shape_names(true)),
                          [](const auto& info) { return info.param; });
 
 }  // namespace

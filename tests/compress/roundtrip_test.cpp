@@ -29,16 +29,11 @@ TEST_P(Roundtrip, LibzstdAndZestDecodeIt) {
         }
 }
 
-std::vector<std::string> shape_names() {
-    std::vector<std::string> names;
-    for (const auto& s : zest::test::corpus_shapes()) names.push_back(s.name);
-    return names;
-}
-
 std::string level_name(int level) { return level < 0 ? "minus" + std::to_string(-level) : std::to_string(level); }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, Roundtrip,
-                         ::testing::Combine(::testing::ValuesIn(shape_names()), ::testing::ValuesIn(levels)),
+                         ::testing::Combine(::testing::ValuesIn(zest::test::corpus_shape_names()),
+                                            ::testing::ValuesIn(levels)),
                          [](const auto& info) {
                              return std::get<0>(info.param) + "_level_" + level_name(std::get<1>(info.param));
                          });

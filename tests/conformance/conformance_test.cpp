@@ -18,13 +18,6 @@
 namespace zest::test {
 namespace {
 
-std::vector<std::string> shape_names(bool every_setting) {
-    std::vector<std::string> v;
-    for (const shape& s : corpus_shapes())
-        if (s.every_setting == every_setting) v.push_back(s.name);
-    return v;
-}
-
 std::vector<std::string> config_names() {
     std::vector<std::string> v;
     for (const cli_config& c : cli_matrix()) v.push_back(c.name);
@@ -59,14 +52,14 @@ std::string cli_case_name(const ::testing::TestParamInfo<CliMatrix::ParamType>& 
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, CliMatrix,
-                         ::testing::Combine(::testing::ValuesIn(shape_names(true)),
+                         ::testing::Combine(::testing::ValuesIn(corpus_shape_names(true)),
                                             ::testing::ValuesIn(config_names())),
                          cli_case_name);
 
 // Sizes around the 128 KiB block boundaries: fewer settings (the block
 // splitting does not depend on the level beyond these).
 INSTANTIATE_TEST_SUITE_P(Boundary, CliMatrix,
-                         ::testing::Combine(::testing::ValuesIn(shape_names(false)),
+                         ::testing::Combine(::testing::ValuesIn(corpus_shape_names(false)),
                                             ::testing::Values("fast7", "l1", "l3", "l9", "l19", "l22",
                                                               "long27", "wlog10_l3", "nocheck_l3",
                                                               "stdin_l3", "stdin_l19")),

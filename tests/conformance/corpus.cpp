@@ -374,6 +374,19 @@ const std::vector<shape>& corpus_shapes() {
     return shapes;
 }
 
+std::vector<std::string> corpus_shape_names() {
+    std::vector<std::string> v;
+    for (const shape& s : corpus_shapes()) v.push_back(s.name);
+    return v;
+}
+
+std::vector<std::string> corpus_shape_names(bool every_setting) {
+    std::vector<std::string> v;
+    for (const shape& s : corpus_shapes())
+        if (s.every_setting == every_setting) v.push_back(s.name);
+    return v;
+}
+
 const shape& corpus_shape(std::string_view name) {
     for (const shape& s : corpus_shapes())
         if (s.name == name) return s;

@@ -68,6 +68,10 @@ struct shape {
 
 /// Medium inputs (every compression level) and edge sizes.
 const std::vector<shape>& corpus_shapes();
+/// The names of corpus_shapes(), in order: all of them, or those whose
+/// every_setting is as given.
+std::vector<std::string> corpus_shape_names();
+std::vector<std::string> corpus_shape_names(bool every_setting);
 /// Finds a shape of corpus_shapes() by name (throws if absent).
 const shape& corpus_shape(std::string_view name);
 
