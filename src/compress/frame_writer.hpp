@@ -10,6 +10,7 @@
 #include <new>
 #include <vector>
 
+#include "common/format.hpp"
 #include "common/status.hpp"
 #include "compress/literals_encode.hpp"
 #include "compress/match_finder.hpp"
@@ -17,7 +18,6 @@
 
 namespace zest::detail {
 
-inline constexpr std::size_t block_size_max = 128 * 1024;
 // Positions in the match tables stay below this; a frame that would pass it
 // starts on cleared tables (one-shot) or has its positions lowered (streams).
 inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;

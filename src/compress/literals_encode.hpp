@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/format.hpp"
 #include "compress/huffman_encode.hpp"
 
 namespace zest::detail {
@@ -19,8 +20,8 @@ struct literals_entropy {
     huffman_ctable table;
 };
 
-/// The most literals a block holds (its size limit, 128 KiB).
-inline constexpr std::size_t literals_max = 128 * 1024;
+/// The most literals a block holds: its size limit.
+inline constexpr std::size_t literals_max = block_size_max;
 
 /// Writes the literals section for lits[0, n) into dst[0, capacity),
 /// n <= literals_max (0 is returned above it).

@@ -5,12 +5,12 @@
 #include <cstdint>
 
 #include "common/bits.hpp"
+#include "common/format.hpp"
 #include "common/huffman.hpp"
 #include "common/status.hpp"
 
 namespace zest::detail {
 
-inline constexpr std::size_t block_size_max = 128 * 1024;
 /// Bytes wild copies may write past the end of what they copy, and read
 /// past the end of the literals.
 inline constexpr std::size_t wild_slack = 32;
