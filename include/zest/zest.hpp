@@ -243,6 +243,13 @@ public:
     /// completely decoded and flushed (in.pos is then just past it), else a
     /// hint > 0: how many input bytes the next step would like. After an
     /// error the stream stays failed until reset().
+    ///
+    /// Input is taken as libzstd's ZSTD_decompressStream takes it: nothing
+    /// of the next block while decoded bytes wait for output room, and a
+    /// frame's last byte only by the call that also hands out the frame's
+    /// last decoded byte (until then in.pos stays just before it, and the
+    /// byte must be offered again). So a caller may stop as soon as its input
+    /// is consumed and a call returned 0: nothing decoded is left behind.
     result<std::size_t> decompress(out_buffer& out, in_buffer& in) noexcept;
 
     /// Abandons any frame in progress; the next byte read starts a frame.

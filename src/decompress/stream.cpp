@@ -6,7 +6,15 @@
 // previous one becomes the history that matches reach into past the new
 // segment's start (history_segment). Decoded bytes are handed out before the
 // next block overwrites anything. A block is decoded straight from the
-// caller's input when it is all there, else gathered first.
+// caller's input when it is all there, else gathered first; a raw block is
+// copied as its bytes arrive, each piece handed out before the next is read.
+//
+// Input is consumed as libzstd consumes it, call for call: nothing of the
+// next block is read while decoded bytes wait to be handed out, and a
+// frame's last byte is held back (the input position stays before it) until
+// every decoded byte has left, so that a caller that stops once its input is
+// consumed never leaves output behind, and the call that returns 0 is the one
+// that takes that byte.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -53,6 +61,7 @@ struct decompress_stream::impl {
     std::size_t ext_end = 0, ext_size = 0;  // previous segment of the ring
     std::uint64_t produced = 0;     // frame bytes decoded so far
     bool hashing = false;           // this frame's checksum is computed and compared
+    bool holding_last = false;      // the frame's last input byte was given back to the caller
     XXH64_state_t xxh;
 
     // Room for headers and checksums; grown to a block when one must be
@@ -74,6 +83,7 @@ struct decompress_stream::impl {
         stg = stage::frame_header;
         gathered = 0;
         need = 0;
+        holding_last = false;
         wpos = flushed = block_start = ext_end = ext_size = 0;
     }
 
@@ -177,14 +187,23 @@ struct decompress_stream::impl {
         return ok;
     }
 
+    // Accounts for the bytes decoded since block_start (a block, or a piece
+    // of a raw block) and hands them out next.
     errc end_block() noexcept {
         const std::size_t n = wpos - block_start;
         produced += n;
         if (h.content_size != detail::content_size_unknown && produced > h.content_size)
             return errc::content_size_mismatch;
         if (hashing) XXH64_update(&xxh, ring.get() + block_start, n);
+        block_start = wpos;
         stg = stage::flush;
         return ok;
+    }
+
+    // The frame's input is all read (no checksum follows the last block)
+    // while decoded bytes still wait to be handed out.
+    bool frame_read_output_pending() const noexcept {
+        return stg == stage::flush && b.last && need == 0 && !h.checksum && flushed != wpos;
     }
 
     // One step of the current stage. `progress` is false when it could not
@@ -218,9 +237,10 @@ struct decompress_stream::impl {
                     std::memset(ring.get() + wpos, *ip, b.size);
                     wpos += b.size;
                     in.pos += 1;
+                    need = 0;
                     return end_block();
                 }
-                if (b.type == 0) {  // raw: copied as it comes
+                if (b.type == 0) {  // raw: copied as it comes, each piece handed out at once
                     const std::size_t n = std::min(avail, need);
                     if (n == 0 && need != 0) return ok;
                     progress = true;
@@ -228,12 +248,13 @@ struct decompress_stream::impl {
                     wpos += n;
                     in.pos += n;
                     need -= n;
-                    return need == 0 ? end_block() : ok;
+                    return end_block();
                 }
                 if (gathered == 0 && avail >= need) {  // whole block in the caller's input
                     progress = true;
                     ZEST_TRY(decode_body(ip, ip + avail));
                     in.pos += need;
+                    need = 0;
                     return end_block();
                 }
                 if (avail == 0) return ok;
@@ -241,6 +262,7 @@ struct decompress_stream::impl {
                 progress = true;
                 if (!gather_up_to(need, in)) return ok;
                 gathered = 0;
+                need = 0;
                 ZEST_TRY(decode_body(gather.get(), gather.get() + gather_cap));
                 return end_block();
             }
@@ -253,6 +275,16 @@ struct decompress_stream::impl {
                     progress = true;
                 }
                 if (flushed != wpos) return ok;
+                if (need != 0) {  // the rest of a raw block
+                    progress = true;
+                    stg = stage::block_body;
+                    return ok;
+                }
+                if (holding_last) {
+                    // The byte given back is taken now, by the call that ends the frame.
+                    if (avail == 0) return ok;
+                    in.pos += 1;
+                }
                 progress = true;
                 if (!b.last) {
                     stg = stage::block_header;
@@ -301,7 +333,7 @@ struct decompress_stream::impl {
             }
             case stage::block_header: return 3 - gathered;
             case stage::block_body: return (b.type == 0 ? need : need - gathered) + 3;
-            case stage::flush: return b.last ? (h.checksum ? 4 : 1) : 3;
+            case stage::flush: return need ? need + 3 : b.last ? (h.checksum ? 4 : 1) : 3;
             case stage::checksum: return 4 - gathered;
             case stage::skip: return std::size_t(std::min<std::uint64_t>(skip_left, detail::block_size_max));
         }
@@ -348,13 +380,21 @@ result<std::size_t> decompress_stream::decompress(out_buffer& out, in_buffer& in
             return errc::out_of_memory;  // not sticky: nothing was consumed
         }
     }
+    const std::size_t in_start = in.pos;
     for (;;) {
         bool progress = false, frame_done = false;
         const errc e = s.step(out, in, max_window_log_, verify_checksum_, progress, frame_done);
         if (e != ok) return s.fail(e);
         if (frame_done) return std::size_t(0);
-        if (!progress) return s.hint();
+        if (!progress) break;
     }
+    // The frame's last byte was read in this call but its output could not
+    // all be handed out: give the byte back until it can.
+    if (!s.holding_last && s.frame_read_output_pending() && in.pos > in_start) {
+        in.pos -= 1;
+        s.holding_last = true;
+    }
+    return s.hint();
 }
 
 void decompress_stream::reset() noexcept {

@@ -55,3 +55,42 @@ if(CMAKE_NM)
     COMMAND ${CMAKE_COMMAND} -DNM=${CMAKE_NM} -DLIB=$<TARGET_FILE:zest_zstd_shared>
             -P ${CMAKE_CURRENT_LIST_DIR}/exports_check.cmake)
 endif()
+
+# The streaming decompression contract (issue 18): the cases are written once
+# (libzstd's frames of the corpus shapes, with and without checksums, one and
+# many blocks, concatenated and skippable frames, 20,000,000 bytes at level 1),
+# then the zstd users' read-until-EOF loop decodes them through zest and
+# through libzstd (stream_loop.c, built against each), and stream_diff.c feeds
+# both libraries the same calls and compares every one.
+add_executable(capi_stream_cases ${CMAKE_CURRENT_LIST_DIR}/stream_cases.cpp)
+target_link_libraries(capi_stream_cases PRIVATE zest_conformance_support)
+target_compile_options(capi_stream_cases PRIVATE ${ZEST_WARNINGS})
+set(_stream_cases_dir ${CMAKE_CURRENT_BINARY_DIR}/stream_cases)
+add_test(NAME capi_stream_cases COMMAND capi_stream_cases ${_stream_cases_dir} --large)
+set_tests_properties(capi_stream_cases PROPERTIES FIXTURES_SETUP stream_cases)
+
+foreach(_lib zest libzstd)
+  add_executable(capi_stream_loop_${_lib} ${CMAKE_CURRENT_LIST_DIR}/stream_loop.c)
+  set_target_properties(capi_stream_loop_${_lib} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+  target_compile_options(capi_stream_loop_${_lib} PRIVATE -Wall -Wextra)
+  add_test(NAME capi_stream_loop_${_lib} COMMAND capi_stream_loop_${_lib} ${_stream_cases_dir})
+  set_tests_properties(capi_stream_loop_${_lib} PROPERTIES FIXTURES_REQUIRED stream_cases TIMEOUT 900)
+endforeach()
+target_link_libraries(capi_stream_loop_zest PRIVATE zest_zstd)
+set_target_properties(capi_stream_loop_zest PROPERTIES LINKER_LANGUAGE CXX)
+target_link_libraries(capi_stream_loop_libzstd PRIVATE PkgConfig::LIBZSTD)
+
+add_executable(capi_stream_diff ${CMAKE_CURRENT_LIST_DIR}/stream_diff.c)
+set_target_properties(capi_stream_diff PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(capi_stream_diff PRIVATE -Wall -Wextra)
+target_compile_definitions(capi_stream_diff PRIVATE _POSIX_C_SOURCE=200809L)
+target_link_libraries(capi_stream_diff PRIVATE ${CMAKE_DL_LIBS})
+add_dependencies(capi_stream_diff zest_zstd_shared)
+if(ZEST_SANITIZE)
+  set_target_properties(capi_stream_diff PROPERTIES LINKER_LANGUAGE CXX)
+endif()
+if(ZEST_SYSTEM_LIBZSTD)
+  add_test(NAME capi_stream_diff_vs_libzstd
+    COMMAND capi_stream_diff $<TARGET_FILE:zest_zstd_shared> ${ZEST_SYSTEM_LIBZSTD} ${_stream_cases_dir})
+  set_tests_properties(capi_stream_diff_vs_libzstd PROPERTIES FIXTURES_REQUIRED stream_cases TIMEOUT 900)
+endif()

@@ -210,6 +210,89 @@ TEST(DecompressStream, ZestFramesToo) {
     }
 }
 
+// The loop zstd's users write: a chunk of input, calls until the chunk is
+// consumed, stop at the end of the input; a last return other than 0 means a
+// truncated stream. Every byte must come out, so the frame's last input byte
+// may only be taken by the call that hands out the frame's last output byte.
+TEST(DecompressStream, ClientLoopGetsEveryByte) {
+    const bytes src = zest::test::mixed(1u << 20, 21);
+    for (bool checksum : {false, true}) {
+        const bytes f = zstd_oneshot(src, 1, 0, checksum);
+        for (std::size_t in_size : {std::size_t(1), std::size_t(4096), zest::decompress_stream::recommended_in_size,
+                                    f.size()}) {
+            for (std::size_t out_size : {std::size_t(1), std::size_t(1000), std::size_t(4096)}) {
+                if (in_size == 1 && out_size == 1) continue;  // the C tests run that pattern
+                zest::decompress_stream ds;
+                bytes out;
+                std::vector<std::byte> buf(out_size);
+                std::size_t last = 0;
+                for (std::size_t at = 0; at < f.size(); at += in_size) {
+                    zest::in_buffer in{f.data() + at, std::min(in_size, f.size() - at), 0};
+                    while (in.pos < in.size) {
+                        zest::out_buffer o{buf.data(), buf.size(), 0};
+                        const auto r = ds.decompress(o, in);
+                        ASSERT_TRUE(r) << zest::error_message(r.error());
+                        out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
+                        last = *r;
+                    }
+                }
+                SCOPED_TRACE("checksum " + std::to_string(checksum) + ", in " + std::to_string(in_size) + ", out " +
+                             std::to_string(out_size));
+                EXPECT_EQ(last, 0u);
+                EXPECT_EQ(out.size(), src.size());
+                EXPECT_TRUE(zest::test::same_bytes(out, src));
+                EXPECT_TRUE(ds.at_frame_boundary());
+            }
+        }
+    }
+}
+
+TEST(DecompressStream, LastByteWaitsForTheOutput) {
+    // One RLE-free block with no checksum, all of it offered at once, with
+    // room for less than it decodes to.
+    const bytes src = zest::test::english_text(5000, 22);
+    const bytes f = zstd_oneshot(src, 3);
+    zest::decompress_stream ds;
+    std::vector<std::byte> buf(src.size());
+    zest::in_buffer in{f.data(), f.size(), 0};
+    zest::out_buffer o{buf.data(), 1000, 0};
+    auto r = ds.decompress(o, in);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(in.pos, f.size() - 1);  // the last byte is given back
+    EXPECT_EQ(o.pos, 1000u);
+    EXPECT_NE(*r, 0u);
+    // Output room but no input: the byte is still owed, so the frame cannot end.
+    zest::in_buffer none{f.data(), 0, 0};
+    o.size = src.size();
+    r = ds.decompress(o, none);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(o.pos, src.size());
+    EXPECT_EQ(*r, 1u);
+    EXPECT_FALSE(ds.at_frame_boundary());
+    // The byte comes back: the call takes it and ends the frame.
+    r = ds.decompress(o, in);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(*r, 0u);
+    EXPECT_EQ(in.pos, f.size());
+    EXPECT_TRUE(ds.at_frame_boundary());
+    EXPECT_TRUE(zest::test::same_bytes(buf, src));
+}
+
+TEST(DecompressStream, RawBlocksAreHandedOutAsTheyArrive) {
+    // Incompressible input is stored in raw blocks; their bytes come out as
+    // soon as they are read, not once the whole block is in.
+    const bytes src = zest::test::random_bytes(100000, 23);
+    const bytes f = zstd_oneshot(src, 3);
+    zest::decompress_stream ds;
+    std::vector<std::byte> buf(src.size());
+    zest::in_buffer in{f.data(), 1000, 0};
+    zest::out_buffer o{buf.data(), buf.size(), 0};
+    ASSERT_TRUE(ds.decompress(o, in));
+    EXPECT_EQ(in.pos, 1000u);
+    EXPECT_GT(o.pos, 900u);  // all but the frame and block headers
+    EXPECT_TRUE(std::equal(buf.begin(), buf.begin() + std::ptrdiff_t(o.pos), src.begin()));
+}
+
 TEST(DecompressStream, TruncatedInputLeavesAHint) {
     const bytes src = zest::test::english_text(200000, 6);
     const bytes f = zstd_oneshot(src, 3, 0, true);
