@@ -33,6 +33,7 @@
 #include <span>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "zest/zest.hpp"
@@ -70,17 +71,17 @@ bool is_legacy_magic(std::uint32_t m) { return m == 0x1EB52FFDu || (m >= 0xFD2FB
 struct counters {
     unsigned long long runs = 0, both_ok = 0, both_fail = 0, window_limit = 0, reserved_modes = 0, small_window = 0,
                        big_raw_rle = 0, legacy = 0, header_window = 0, truncated_states = 0, inexact_huffman = 0,
-                       inexact_sequences = 0, oversized_block = 0, empty_compressed_block = 0;
+                       inexact_sequences = 0, oversized_block = 0, empty_compressed_block = 0, zero_offset = 0;
     ~counters() {
         std::fprintf(stderr,
                      "zest fuzzer: %llu inputs, both decode %llu, both reject %llu; known differences: "
                      "window limit %llu, sequences reserved bits %llu, small-window block maximum %llu, "
                      "raw/RLE block above 128 KiB %llu, legacy frame %llu, header window exponent %llu, truncated "
                      "Huffman states %llu, inexact Huffman streams %llu, inexact sequences stream %llu, compressed block above 128 KiB %llu, "
-                     "empty 2-byte compressed block %llu\n",
+                     "empty 2-byte compressed block %llu, zero offset %llu\n",
                      runs, both_ok, both_fail, window_limit, reserved_modes, small_window, big_raw_rle, legacy,
                      header_window, truncated_states, inexact_huffman, inexact_sequences, oversized_block,
-                     empty_compressed_block);
+                     empty_compressed_block, zero_offset);
     }
 };
 counters stats;
@@ -233,6 +234,7 @@ struct normalized {
     bool inexact_huffman = false;    // detected only
     bool inexact_sequences = false;  // detected only
     bool oversized_block = false;    // detected only
+    bool zero_offset = false;        // detected only
     bool changed() const { return small_window || big_raw_rle || reserved_modes || legacy; }
 };
 
@@ -535,13 +537,29 @@ private:
 // last sequence and then accepts a stream that ends early or was over-read.
 class sequences_model {
 public:
-    void reset() { have_[0] = have_[1] = have_[2] = false; }
+    void reset() {
+        have_[0] = have_[1] = have_[2] = false;
+        rep_[0] = 1, rep_[1] = 4, rep_[2] = 8;
+        lost_ = false;
+    }
     // Sum of the literal and match lengths of the last block examined.
     std::uint64_t decoded_size = 0;
+    // The last block examined has a sequence whose offset works out to 0
+    // (repeat offset 1 minus 1 while it is 1), which libzstd up to 1.5.5
+    // reads as 1 and later versions reject.
+    bool zero_offset = false;
 
     // 1: exact, 0: not exact, -1: cannot tell (anything unexpected).
     int block_ends_exactly(const u8* blk, std::size_t size) {
+        const int r = examine(blk, size);
+        if (r != 1) lost_ = true;  // the repeat offsets after this block are not known
+        return r;
+    }
+
+private:
+    int examine(const u8* blk, std::size_t size) {
         decoded_size = 0;
+        zero_offset = false;
         std::size_t pos = literals_section_size(blk, size);
         if (pos == 0 || pos >= size) return -1;
         const unsigned b0 = blk[pos];
@@ -594,9 +612,12 @@ public:
         const fse_table &ll = table_[0], &of = table_[1], &ml = table_[2];
         std::uint32_t lls = br.read(ll.log), ofs = br.read(of.log), mls = br.read(ml.log);
         for (unsigned i = 0; i < nb_seq; ++i) {
-            br.pos -= of.symbol[ofs];
+            const unsigned ocode = of.symbol[ofs];
+            const std::uint64_t offset_value = (std::uint64_t(1) << ocode) + br.read(ocode);
             decoded_size += ml_base(ml.symbol[mls]) + br.read(ml_extra(ml.symbol[mls]));
-            decoded_size += ll_base(ll.symbol[lls]) + br.read(ll_extra(ll.symbol[lls]));
+            const std::uint64_t lit_length = ll_base(ll.symbol[lls]) + br.read(ll_extra(ll.symbol[lls]));
+            decoded_size += lit_length;
+            track_offset(offset_value, lit_length);
             if (i + 1 == nb_seq) break;
             lls = ll.base[lls] + br.read(ll.nb[lls]);
             mls = ml.base[mls] + br.read(ml.nb[mls]);
@@ -606,9 +627,31 @@ public:
         return br.pos == 0;
     }
 
-private:
+    // The format's repeat offsets, updated as libzstd 1.5.4 does (a zero
+    // offset taken as 1).
+    void track_offset(std::uint64_t value, std::uint64_t lit_length) {
+        if (value > 3) {
+            rep_[2] = rep_[1], rep_[1] = rep_[0], rep_[0] = value - 3;
+            return;
+        }
+        const std::uint64_t idx = value - 1 + (lit_length == 0);
+        if (idx == 0) return;
+        if (idx == 1) {
+            std::swap(rep_[0], rep_[1]);
+            return;
+        }
+        std::uint64_t off = idx == 3 ? rep_[0] - 1 : rep_[2];
+        if (off == 0) {
+            if (!lost_) zero_offset = true;
+            off = 1;
+        }
+        rep_[2] = rep_[1], rep_[1] = rep_[0], rep_[0] = off;
+    }
+
     fse_table table_[3];
     bool have_[3] = {};
+    std::uint64_t rep_[3] = {1, 4, 8};
+    bool lost_ = false;  // an earlier block of the frame could not be followed
 
     static std::uint32_t ll_base(unsigned code) {
         static constexpr std::uint32_t base[20] = {16,   18,   20,   22,   24,    28,    32,    40,    48,    64,
@@ -766,6 +809,7 @@ normalized normalize(std::span<const u8> src) {
                 if (type == 2) {
                     const int exact = seq.block_ends_exactly(p + 3, bsize);
                     if (exact == 0) n.inexact_sequences = true;
+                    if (seq.zero_offset) n.zero_offset = true;
                     // Sequences alone beyond 128 KiB: the block's output is too.
                     if (exact >= 0 && seq.decoded_size > block_size_max) n.oversized_block = true;
                 }
@@ -828,6 +872,10 @@ void check_libzstd_only(std::span<const u8> src, const outcome& ref, errc error,
     }
     if (n.oversized_block && remaining == errc::block_invalid) {
         ++stats.oversized_block;
+        return;
+    }
+    if (n.zero_offset && remaining == errc::offset_invalid) {
+        ++stats.zero_offset;
         return;
     }
     fail("libzstd decodes %zu bytes, zest fails: %s%s%s", ref.out.size(), zest::error_message(error),
@@ -947,7 +995,7 @@ void check(std::span<const u8> src) {
         ++stats.both_ok;
         // Self-check of the classifier: a frame both accept has no anomaly.
         const normalized n = normalize(src);
-        if (n.inexact_huffman || n.truncated_states || n.inexact_sequences || n.oversized_block)
+        if (n.inexact_huffman || n.truncated_states || n.inexact_sequences || n.oversized_block || n.zero_offset)
             fail("classifier bug: anomaly reported in a valid input");
         if (z.out != ref.out) {
             std::size_t i = 0;

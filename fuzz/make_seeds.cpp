@@ -342,6 +342,9 @@ int main(int argc, char** argv) {
     put("hand_tiny_fse_table", from_hex("28b52ffd2027c5000080f3f1f0ecebc6c5c7f09d4300 0000e0e0065801 00603e52"));
     put("hand_truncated_huffman_states", from_hex("28b52ffd00005500007280010420 7e1f02aa00"));
     put("hand_offset_zero", from_hex("28b52ffd000045000008000200 2f430bae"));
+    // 4-stream Huffman literals of 6 bytes (the least the format allows) and of 4 (invalid).
+    put("hand_four_streams_6_literals", from_hex("28b52ffd0000 850000 660003 8010 010001000100 04040401 00"));
+    put("hand_four_streams_4_literals", from_hex("28b52ffd0000 850000 460003 8010 010001000100 02020202 00"));
     // Single segment, 1-byte content size, one raw block of 5 bytes, checksum-less.
     put("hand_ss_raw", from_hex("28b52ffd2005290000 68656c6c6f"));
     // Window 1 KiB, an RLE block of 1024 bytes and a raw block of 3, content size 2 bytes.

@@ -23,7 +23,7 @@ enum class errc : int {
     huffman_invalid,           ///< a Huffman table description is corrupted
     fse_invalid,               ///< an FSE table description is corrupted
     sequences_invalid,         ///< the sequences section is corrupted
-    offset_invalid,            ///< a match reaches before the start of the window
+    offset_invalid,            ///< a match offset of 0, or reaching before the start of the window
     content_size_mismatch,     ///< decoded size differs from the frame's declared size
     checksum_mismatch,         ///< the XXH64 content checksum does not match
     destination_too_small,     ///< the output buffer cannot hold the decoded data

@@ -17,7 +17,7 @@ const char* error_message(errc e) noexcept {
         case errc::huffman_invalid: return "corrupted Huffman table";
         case errc::fse_invalid: return "corrupted FSE table";
         case errc::sequences_invalid: return "corrupted sequences section";
-        case errc::offset_invalid: return "match offset reaches before the start of data";
+        case errc::offset_invalid: return "match offset is zero or reaches before the start of data";
         case errc::content_size_mismatch: return "decoded size differs from the frame's content size";
         case errc::checksum_mismatch: return "content checksum mismatch";
         case errc::destination_too_small: return "destination buffer too small";

@@ -325,7 +325,11 @@ ZEST_INLINE sequence decode_sequence(backward_bit_reader& br, const seq_tables& 
             rep[0] = s.offset;
         } else {
             std::size_t off = idx == 3 ? rep[0] - 1 : rep[2];
-            off += off == 0;  // a zero offset is corrupt; the reference reads it as 1
+            // A zero offset (repeat 1 minus 1 when it is 1) is corrupt: it
+            // becomes the largest offset, which execute() rejects as reaching
+            // before the data, so that the common path pays no extra test
+            // (libzstd up to 1.5.5 read it as 1; later versions reject it).
+            off -= off == 0;
             rep[2] = rep[1];
             rep[1] = rep[0];
             rep[0] = off;

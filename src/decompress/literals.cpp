@@ -86,6 +86,9 @@ errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t*
         }
     }
     if (regen > block_max) return errc::literals_invalid;
+    // The format: "a minimum of 6 bytes is required for the 4 streams mode"
+    // (libzstd rejects fewer too).
+    if (four_streams && regen < 6) return errc::literals_invalid;
     if (csize > size - header) return errc::literals_invalid;
     const std::uint8_t* p = src + header;
     std::size_t stream_bytes = csize;

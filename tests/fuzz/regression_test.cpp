@@ -123,6 +123,67 @@ TEST(FuzzRegression, DeclaredSizeWithinReachIsStillReservedOnce) {
     EXPECT_EQ(static_cast<char>(many[99999]), 'z');
 }
 
+// A sequence whose offset works out to 0: literal length 0 and offset code
+// 3 (repeat offset 1 minus 1) while repeat offset 1 is 1 (the example of the
+// reference's decompressor_permissive.md, its golden off0.bin.zst). zest,
+// like libzstd up to 1.5.5, read it as 1 and decoded 18 bytes; the format
+// calls it corruption, and libzstd since 1.5.6 rejects it.
+TEST(FuzzRegression, ZeroOffsetIsCorruption) {
+    const bytes src =
+        make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x45, 0x00, 0x00, 0x08, 0x00, 0x02, 0x00, 0x2f, 0x43, 0x0b, 0xae});
+    std::vector<std::byte> dst(64);
+    const auto r = decode(src, dst);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error(), zest::errc::offset_invalid);
+    // The streaming decoder too, fed a byte at a time.
+    zest::decompress_stream ds;
+    zest::result<std::size_t> s = std::size_t(1);
+    for (std::size_t i = 0; i < src.size() && s; ++i) {
+        zest::in_buffer in{src.data() + i, 1, 0};
+        zest::out_buffer out{dst.data(), dst.size(), 0};
+        s = ds.decompress(out, in);
+    }
+    ASSERT_FALSE(s);
+    EXPECT_EQ(s.error(), zest::errc::offset_invalid);
+}
+
+// A frame whose one compressed block holds a 4-stream Huffman literals
+// section of `regen` bytes (a 2-symbol tree of 1-bit codes) and no sequences.
+bytes four_stream_literals(unsigned regen) {
+    const unsigned per = (regen + 3) / 4;
+    const unsigned counts[4] = {per, per, per, regen - 3 * per};
+    bytes body = make({0x80, 0x10});  // tree: one weight given (1), the second implied (1)
+    for (int i = 0; i < 3; ++i) {  // jump table: every stream is 1 byte
+        body.push_back(std::byte{1});
+        body.push_back(std::byte{0});
+    }
+    for (const unsigned c : counts) body.push_back(static_cast<std::byte>(1u << c));  // c zero bits, end mark
+    const std::uint32_t header = 2u | 1u << 2 | regen << 4 | std::uint32_t(body.size()) << 14;
+    bytes block = make({header & 0xFF, (header >> 8) & 0xFF, header >> 16});
+    block.insert(block.end(), body.begin(), body.end());
+    block.push_back(std::byte{0});  // no sequences
+    const std::uint32_t bh = std::uint32_t(block.size()) << 3 | 2u << 1 | 1u;
+    bytes f = make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, bh & 0xFF, (bh >> 8) & 0xFF, bh >> 16});
+    f.insert(f.end(), block.begin(), block.end());
+    return f;
+}
+
+// "A minimum of 6 bytes is required for the 4 streams mode": zest decoded
+// sections of 0 and 4 bytes (libzstd rejects them).
+TEST(FuzzRegression, FourStreamLiteralsNeedSixBytes) {
+    std::vector<std::byte> dst(64);
+    for (const unsigned regen : {0u, 4u}) {
+        const auto r = decode(four_stream_literals(regen), dst);
+        ASSERT_FALSE(r) << regen;
+        EXPECT_EQ(r.error(), zest::errc::literals_invalid) << regen;
+    }
+    for (const unsigned regen : {6u, 7u, 8u, 12u}) {
+        const auto r = decode(four_stream_literals(regen), dst);
+        ASSERT_TRUE(r) << regen << ": " << zest::error_message(r.error());
+        EXPECT_EQ(*r, regen);
+    }
+}
+
 struct outcome {
     bool ok = false;
     zest::errc error{};
