@@ -283,9 +283,10 @@ enum class directive {
 /// Streaming compression into one frame at a time, with the options of a
 /// `compressor`. The frame header is written when the first call of a frame
 /// is made; without a pledged size it declares no content size. Memory: an
-/// input buffer of the window plus one block (a pledged size smaller than
-/// that: the size; below 64 KiB, twice that), the match tables, one block
-/// of output and block scratch;
+/// input buffer of twice the window plus one block (a pledged size smaller
+/// than that: twice the size; pages are only touched as input fills them),
+/// the match tables, one block of output and block scratch; no file, no
+/// memory mapping;
 /// allocated on the frame's first call, sized to its parameters, kept for
 /// later frames. Not thread-safe; move-only.
 class compress_stream {

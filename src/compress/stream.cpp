@@ -2,19 +2,16 @@
 // block, which holds the window's worth of history and the bytes not
 // compressed yet; whole blocks are compressed as they fill, partial ones on
 // flush and end. The match finders want one contiguous run of positions, so
-// the buffer's pages are mapped twice in a row: any span of its size is
-// contiguous somewhere in the double mapping, and when input reaches the
-// mapping's end the view simply moves back by the buffer's size (the same
-// bytes, no copy). Buffers under 64 KiB, and systems without memfd_create, get plain
-// memory of twice the size instead, and the view's move copies the live bytes.
+// the buffer is seen through a view of twice its size: input is appended
+// until the view is full, then the bytes still needed (the window's history
+// and what is pending) move down by the buffer's size and positions carry
+// on. Plain heap memory: no file, no mapping, nothing a process limit on
+// file sizes (RLIMIT_FSIZE) or a fork() can disturb.
 // Frame bytes go through a one-block output buffer to the caller's.
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
-
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "compress/frame_writer.hpp"
 #include "zest/zest.hpp"
@@ -30,85 +27,47 @@ using detail::ok;
 
 namespace {
 
-// The stream's input buffer: `size()` bytes seen through a view of twice that,
-// data()[0, 2 * size()). Mirrored, the pages are mapped twice in a row, so
-// the byte at data()[i + size()] is the byte at data()[i] and moving the view
-// back by size() costs nothing. Where that cannot be had (small buffers, for
-// which a mapping costs more than it saves, or a system that refuses
-// memfd_create), it is plain memory of twice the size and moving the view
-// copies the bytes that stay.
-class mirrored_buffer {
+// The stream's input buffer: `size()` bytes of history and pending input,
+// seen through data()[0, 2 * size()). When input reaches the view's end,
+// fold() moves the bytes that must stay down by size(), where the same
+// positions find them.
+class history_buffer {
 public:
-    mirrored_buffer() noexcept = default;
-    ~mirrored_buffer() { release(); }
-    mirrored_buffer(const mirrored_buffer&) = delete;
-    mirrored_buffer& operator=(const mirrored_buffer&) = delete;
+    history_buffer() noexcept = default;
+    history_buffer(const history_buffer&) = delete;
+    history_buffer& operator=(const history_buffer&) = delete;
 
     /// Replaces the buffer with one of at least `min_size` bytes.
     bool allocate(std::size_t min_size) noexcept {
-        release();
-        const auto page = std::size_t(sysconf(_SC_PAGESIZE));
-        const std::size_t size = (std::max<std::size_t>(min_size, 1) + page - 1) / page * page;
-        if (size >= mirror_min && map_twice(size)) return true;
-        auto* const heap = new (std::nothrow) std::uint8_t[2 * size];
-        if (!heap) return false;
-        data_ = heap;
+        data_.reset();
+        size_ = 0;
+        const std::size_t size = std::max<std::size_t>(min_size, 1);
+        data_.reset(new (std::nothrow) std::uint8_t[2 * size]);
+        if (!data_) return false;
         size_ = size;
-        mirrored_ = false;
         return true;
     }
-    std::uint8_t* data() const noexcept { return data_; }
+    std::uint8_t* data() const noexcept { return data_.get(); }
     std::size_t size() const noexcept { return size_; }
-    /// Physical bytes held.
-    std::size_t footprint() const noexcept { return mirrored_ ? size_ : 2 * size_; }
+    /// Bytes held.
+    std::size_t footprint() const noexcept { return 2 * size_; }
 
     /// Before the view moves back by size(): bytes [from, to) (from >= size(),
     /// to - from <= size()) must then be found at [from - size(), to - size()).
     void fold(std::size_t from, std::size_t to) noexcept {
-        if (!mirrored_ && to > from) std::memcpy(data_ + from - size_, data_ + from, to - from);
+        if (to > from) std::memcpy(data_.get() + from - size_, data_.get() + from, to - from);
     }
 
 private:
-    // Below this a plain buffer of twice the size is cheaper than the mapping
-    // (and the extra memory is small).
-    static constexpr std::size_t mirror_min = std::size_t(64) << 10;
-
-    bool map_twice(std::size_t size) noexcept {
-        const int fd = memfd_create("zest-compress-stream", MFD_CLOEXEC);
-        if (fd < 0) return false;
-        void* area = MAP_FAILED;
-        if (ftruncate(fd, off_t(size)) == 0) area = mmap(nullptr, 2 * size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        bool mapped = false;
-        if (area != MAP_FAILED) {
-            auto* const a = static_cast<std::uint8_t*>(area);
-            mapped = mmap(a, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == a &&
-                     mmap(a + size, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == a + size;
-            if (!mapped) munmap(area, 2 * size);
-        }
-        close(fd);
-        if (!mapped) return false;
-        data_ = static_cast<std::uint8_t*>(area);
-        size_ = size;
-        mirrored_ = true;
-        return true;
-    }
-    void release() noexcept {
-        if (data_ && mirrored_) munmap(data_, 2 * size_);
-        else delete[] data_;
-        data_ = nullptr;
-        size_ = 0;
-        mirrored_ = false;
-    }
-    std::uint8_t* data_ = nullptr;
+    std::unique_ptr<std::uint8_t[]> data_;
     std::size_t size_ = 0;
-    bool mirrored_ = false;
 };
 
 }  // namespace
 
 struct compress_stream::impl {
     std::unique_ptr<detail::encoder_state> st;
-    mirrored_buffer buf;        // history + pending input, seen through [data, data + 2 * size)
+    history_buffer buf;         // history + pending input, seen through [data, data + 2 * size)
     std::size_t buf_first = 0;  // position of buf.data()[0]
     std::size_t filled = 0;     // end of the input, from buf.data()
     std::size_t done = 0;       // end of what is compressed, from buf.data()
@@ -189,9 +148,8 @@ struct compress_stream::impl {
         const std::size_t n = std::min(in.size - in.pos, size - (filled - live_from));
         if (n == 0) return ok;
         if (filled + n > 2 * size) {
-            // Past the mapping's end: the same bytes are one size lower (all
-            // that stays is at or above live_from >= size, as it spans at
-            // most size bytes); a plain buffer copies them there.
+            // Past the view's end: what stays (at or above live_from >= size,
+            // as it spans at most size bytes) moves one size lower.
             buf.fold(live_from, filled);
             buf_first += size;
             filled -= size;

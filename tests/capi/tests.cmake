@@ -94,3 +94,12 @@ if(ZEST_SYSTEM_LIBZSTD)
     COMMAND capi_stream_diff $<TARGET_FILE:zest_zstd_shared> ${ZEST_SYSTEM_LIBZSTD} ${_stream_cases_dir})
   set_tests_properties(capi_stream_diff_vs_libzstd PROPERTIES FIXTURES_REQUIRED stream_cases TIMEOUT 900)
 endif()
+
+# Streaming compression under RLIMIT_FSIZE (issue 18): no buffer may be a file.
+add_executable(capi_fsize_limit ${CMAKE_CURRENT_LIST_DIR}/fsize_limit.c)
+set_target_properties(capi_fsize_limit PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF
+  LINKER_LANGUAGE CXX)
+target_compile_options(capi_fsize_limit PRIVATE -Wall -Wextra)
+target_compile_definitions(capi_fsize_limit PRIVATE _POSIX_C_SOURCE=200809L)
+target_link_libraries(capi_fsize_limit PRIVATE zest_zstd)
+add_test(NAME capi_fsize_limit COMMAND capi_fsize_limit)
