@@ -141,6 +141,7 @@ struct ZSTD_CCtx_s {
 struct ZSTD_DCtx_s {
     zest::decompressor one_shot;
     zest::decompress_stream stream;
+    unsigned stalled_calls = 0;  // ZSTD_decompressStream calls in a row that moved nothing
     ZSTD_DCtx_s() noexcept {
         // One-shot calls write into the caller's buffer and allocate no
         // window, so, as in libzstd, only streaming obeys ZSTD_d_windowLogMax.
@@ -495,7 +496,10 @@ size_t ZSTD_DCtx_reset(ZSTD_DCtx* dctx, ZSTD_ResetDirective reset_arg) {
     if (!dctx) return error(ZSTD_error_GENERIC);
     const int reset = raw(reset_arg);
     // As libzstd 1.5.4 (and ZSTD_CCtx_reset): another directive does nothing.
-    if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) dctx->stream.reset();
+    if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) {
+        dctx->stream.reset();
+        dctx->stalled_calls = 0;
+    }
     if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
         (void)dctx->stream.set_max_window_log(default_window_log_max);
@@ -518,6 +522,7 @@ size_t ZSTD_freeDStream(ZSTD_DStream* zds) { return ZSTD_freeDCtx(zds); }
 size_t ZSTD_initDStream(ZSTD_DStream* zds) {
     if (!zds) return error(ZSTD_error_GENERIC);
     zds->stream.reset();
+    zds->stalled_calls = 0;
     return 5;  // bytes needed to start: magic number and frame header descriptor
 }
 
@@ -533,8 +538,20 @@ size_t ZSTD_decompressStream(ZSTD_DStream* zds, ZSTD_outBuffer* output, ZSTD_inB
     zest::in_buffer in{input->src, input->size, input->pos};
     zest::out_buffer out{output->dst, output->size, output->pos};
     auto r = zds->stream.decompress(out, in);
+    // As libzstd: a loop that keeps calling without giving input or output
+    // room (a truncated stream, a full buffer never emptied) gets an error
+    // after 16 such calls instead of spinning forever.
+    const bool stalled = in.pos == input->pos && out.pos == output->pos;
     input->pos = in.pos;
     output->pos = out.pos;
+    if (r && stalled) {
+        if (++zds->stalled_calls >= 16) {
+            if (out.pos == out.size) return error(ZSTD_error_noForwardProgress_destFull);
+            if (in.pos == in.size) return error(ZSTD_error_noForwardProgress_inputEmpty);
+        }
+    } else {
+        zds->stalled_calls = 0;
+    }
     return to_size(r, side::decode);
 }
 

@@ -4,7 +4,7 @@
  * shared libraries are loaded into this process (RTLD_LOCAL, so each keeps
  * its own ZSTD_* symbols), given the same input and output buffers, and
  * after every call must agree on the bytes written, on input.pos, on whether
- * the call failed and on whether it returned 0 (a frame ended and all of it
+ * the call failed (and with which error code) and on whether it returned 0 (a frame ended and all of it
  * was handed out). Since both then see the same next call, any difference in
  * how input is consumed shows at the first call where it happens.
  *
@@ -35,6 +35,7 @@ typedef struct {
     void* handle;
     unsigned (*isError)(size_t);
     const char* (*getErrorName)(size_t);
+    int (*getErrorCode)(size_t);
     void* (*createDCtx)(void);
     size_t (*freeDCtx)(void*);
     size_t (*decompressStream)(void*, out_buffer_t*, in_buffer_t*);
@@ -67,6 +68,7 @@ static void load(lib_t* l, const char* path) {
     }
     LOAD(l, isError, "ZSTD_isError");
     LOAD(l, getErrorName, "ZSTD_getErrorName");
+    LOAD(l, getErrorCode, "ZSTD_getErrorCode");
     LOAD(l, createDCtx, "ZSTD_createDCtx");
     LOAD(l, freeDCtx, "ZSTD_freeDCtx");
     LOAD(l, decompressStream, "ZSTD_decompressStream");
@@ -134,7 +136,8 @@ static int call_both(run_t* s, const unsigned char* src, size_t n, size_t* pos, 
     const int ze = (int)s->z->isError(zr), re = (int)s->r->isError(rr);
     ++s->calls;
     ++all_calls;
-    if (ze != re || (!ze && ((zr == 0) != (rr == 0))) || zi.pos != ri.pos || zo.pos != ro.pos ||
+    if (ze != re || (ze && s->z->getErrorCode(zr) != s->r->getErrorCode(rr)) || (!ze && ((zr == 0) != (rr == 0))) ||
+        zi.pos != ri.pos || zo.pos != ro.pos ||
         memcmp(s->zbuf, s->rbuf, zo.pos) != 0) {
         fprintf(stderr,
                 "  FAIL %s, %s, reads of %zu, output of %zu (0: random): call %llu (input at byte %zu, %zu bytes "
@@ -219,6 +222,56 @@ static int run_case(const lib_t* z, const lib_t* r, const char* name, const unsi
     return s.failed;
 }
 
+/* A stream cut short: all but the last byte, offered sliding, then empty
+ * input call after call. Both libraries must hand out the same bytes and
+ * then, after the same number of calls that move nothing, report the same
+ * failure (libzstd gives up after 16 such calls rather than let a caller
+ * loop forever). */
+static int run_stalled(const lib_t* z, const lib_t* r, const char* name, const unsigned char* data, size_t size,
+                       const unsigned char* expected, size_t expected_size, pattern_t p) {
+    run_t s;
+    size_t at = 0, written = 0;
+    long call;
+    int errors = 0;
+    memset(&s, 0, sizeof s);
+    s.z = z;
+    s.r = r;
+    s.name = name;
+    s.style = 1;
+    s.p = p;
+    s.expected = expected;
+    s.expected_size = expected_size;
+    s.zd = z->createDCtx();
+    s.rd = r->createDCtx();
+    s.zbuf = (unsigned char*)malloc(p.out ? p.out : 300);
+    s.rbuf = (unsigned char*)malloc(p.out ? p.out : 300);
+    if (!s.zd || !s.rd || !s.zbuf || !s.rbuf) {
+        fprintf(stderr, "cannot set up\n");
+        exit(2);
+    }
+    --size;
+    while (at < size && !s.failed) {
+        const size_t want = pick(p.in), n = want < size - at ? want : size - at;
+        size_t pos = 0;
+        if (call_both(&s, data + at, n, &pos, at, &written) != 1) break;
+        at += pos;
+    }
+    /* Pending output comes out first (at worst a byte a call), then the stalls. */
+    for (call = 0; (size_t)call < expected_size + 64 && !s.failed && errors < 3; ++call) {
+        size_t pos = 0;
+        errors += call_both(&s, data + at, 0, &pos, at, &written) == 0;
+    }
+    if (!s.failed && errors == 0) {
+        fprintf(stderr, "  FAIL %s cut short: calls without input and no error from either library\n", name);
+        s.failed = 1;
+    }
+    free(s.zbuf);
+    free(s.rbuf);
+    z->freeDCtx(s.zd);
+    r->freeDCtx(s.rd);
+    return s.failed;
+}
+
 int main(int argc, char** argv) {
     lib_t z, r;
     size_t IN, OUT;
@@ -270,6 +323,11 @@ int main(int argc, char** argv) {
                     ++runs;
                     rng_state = 1 + i;
                     failures += run_case(&z, &r, name, data, size, expected, expected_size, p, style);
+                }
+                if (strcmp(cls, "large") != 0 && size > 0) {
+                    ++runs;
+                    rng_state = 1 + i;
+                    failures += run_stalled(&z, &r, name, data, size, expected, expected_size, p);
                 }
             }
             free(data);
