@@ -9,6 +9,8 @@
 group_level_parsing() {
     local d args
     d=$(fresh_dir)
+    local here=$PWD
+    cd "$d" || return  # a refusal that fails must not write where the suite runs
     head -c 300000 "$C/text" >"$d/in"
     z -q -19 -c "$d/in" >"$d/l19.zst"
     z -q --ultra -22 -c "$d/in" >"$d/l22.zst"
@@ -80,6 +82,7 @@ group_level_parsing() {
     z -b20 -i0 "$d/in" >"$d/bench"
     expect_rc 0 "-b20"
     if grep -q '^20#' "$d/bench"; then pass; else fail "-b20 does not benchmark level 20: $(head -2 "$d/bench")"; fi
+    cd "$here" || return
 }
 
 # -df passes data that is not zstd through when the output is standard
@@ -389,6 +392,8 @@ group_cparams() {
 group_accepted() {
     local d args
     d=$(fresh_dir)
+    local here=$PWD
+    cd "$d" || return  # a refusal that fails must not write where the suite runs
     head -c 300000 "$C/text" >"$d/in"
     z -q -c "$d/in" >"$d/plain.zst"
     for args in --compress-literals --no-compress-literals --row-match-finder --no-row-match-finder \
@@ -409,6 +414,7 @@ group_accepted() {
     z -q -d -c --no-compress-literals "$d/plain.zst" >"$d/out"
     expect_rc 0 "-d --no-compress-literals"
     expect_same "$d/out" "$d/in" "-d --no-compress-literals"
+    cd "$here" || return
 }
 
 # Invalid uses are refused with "zest: ..." and status 1, nothing written;
@@ -416,6 +422,8 @@ group_accepted() {
 group_refusals() {
     local d args
     d=$(fresh_dir)
+    local here=$PWD
+    cd "$d" || return  # a refusal that fails must not write where the suite runs
     cp "$C/small" "$d/in"
     for args in "--threads=x" "--threads" "--memory=lots" "-Mx" "-M5x" "--long=40" "--stream-size=1x" \
                 "--output-dir-flat=" "--output-dir-mirror" "--filelist=" "--row-match-finder=1" \
@@ -439,6 +447,7 @@ group_refusals() {
         if [ "$(head -c 6 "$ERR")" = "zest: " ]; then pass; else fail "zest $args: stderr starts '$(head -c 30 "$ERR")'"; fi
     done
     expect_missing "$d/in.zst" "refusals write no file"
+    cd "$here" || return
 }
 
 # An output that is the input itself is refused at once, without asking

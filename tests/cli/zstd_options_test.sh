@@ -429,14 +429,15 @@ slow_reader() {  # fifo
 # also while the output of one input buffer is being written (a few KiB of
 # input make 200 MiB here, written to a reader that stalls).
 group_progress_decompress() {
-    local d mib
+    local d mib pid
     d=$(fresh_dir)
     head -c 200M /dev/zero | "$ZSTD" -q -c >"$d/z.zst"
     mkfifo "$d/fifo"
     if command -v script >/dev/null 2>&1; then
         script -qec "'$ZEST' -d -f '$d/z.zst' -o '$d/fifo'" /dev/null >"$d/tty" 2>&1 &
+        pid=$!
         slow_reader "$d/fifo"
-        wait
+        wait "$pid"
         if grep -q 'MB/s' "$d/tty"; then pass; else fail "-d on a terminal: no progress line: $(head -c 300 "$d/tty")"; fi
         mib=$(tr '\r' '\n' <"$d/tty" | sed -n 's/.*=> \([0-9]*\)\.[0-9] MiB.*/\1/p' | head -1)
         if [ -n "$mib" ] && [ "$mib" -lt 199 ]; then pass; else
@@ -446,13 +447,15 @@ group_progress_decompress() {
     fi
     # --progress on a stderr that is not a terminal; --no-progress on one.
     "$ZEST" -d -f --progress "$d/z.zst" -o "$d/fifo" 2>"$ERR" &
+    pid=$!
     slow_reader "$d/fifo"
-    wait
+    wait "$pid"
     if grep -q 'MB/s' "$ERR"; then pass; else fail "-d --progress: no progress line"; fi
     if command -v script >/dev/null 2>&1; then
         script -qec "'$ZEST' -d -f --no-progress '$d/z.zst' -o '$d/fifo'" /dev/null >"$d/tty" 2>&1 &
+        pid=$!
         slow_reader "$d/fifo"
-        wait
+        wait "$pid"
         if grep -q 'MB/s' "$d/tty"; then fail "-d --no-progress on a terminal shows progress"; else pass; fi
         if grep -q 'z.zst *: 209715200 bytes' "$d/tty"; then pass; else fail "-d --no-progress: no result line"; fi
     fi
