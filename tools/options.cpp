@@ -270,7 +270,11 @@ private:
                     // optional K or M: no effect on one thread.
                     const auto d = take_digits(j + 1);
                     if (!d) return overflow;
-                    if (j + 1 < arg.size() && (arg[j + 1] == 'K' || arg[j + 1] == 'M')) ++j;
+                    if (j + 1 < arg.size() && (arg[j + 1] == 'K' || arg[j + 1] == 'M')) {
+                        ++j;
+                        if (j + 1 < arg.size() && arg[j + 1] == 'i') ++j;
+                        if (j + 1 < arg.size() && arg[j + 1] == 'B') ++j;
+                    }
                     break;
                 }
                 case 'o': {

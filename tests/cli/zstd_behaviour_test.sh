@@ -169,6 +169,7 @@ group_program_names() {
     # zestmt and zstdmt: -T0, the same frame (zest works on one thread).
     cp "$C/text" "$d/m"
     "$d/bin/zestmt" -q -c "$d/m" >"$d/m1.zst" 2>"$ERR"
+    RC=$?
     expect_rc 0 "zestmt"
     "$ZEST" -q -c "$d/m" >"$d/m2.zst"
     expect_same "$d/m1.zst" "$d/m2.zst" "zestmt compresses as zest"
@@ -399,7 +400,7 @@ group_accepted() {
     for args in --compress-literals --no-compress-literals --row-match-finder --no-row-match-finder \
                 --auto-threads=physical --auto-threads=logical "--auto-threads logical" --single-thread \
                 --asyncio --no-asyncio --no-dictID -n "-T0 --auto-threads=logical" "--threads 3" --memlimit=64M \
-                "--memory 64M" --block-size=1M "--block-size 1M" -B64K; do
+                "--memory 64M" --block-size=1M "--block-size 1M" -B64K -B1MiB -B2KB; do
         # shellcheck disable=SC2086
         z -q -c $args "$d/in" >"$d/out.zst"
         expect_rc 0 "zest $args"

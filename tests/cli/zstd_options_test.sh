@@ -109,6 +109,7 @@ group_sizes() {
     head -c 66383 "$C/text" >"$d/in"
     n=66383
     cat "$d/in" | "$ZEST" -q --stream-size=$n -c >"$d/s.zst" 2>"$ERR"
+    RC=$?
     expect_rc 0 "--stream-size=N on a pipe"
     if [ "$(content_size_of "$d/s.zst")" = $n ]; then pass; else fail "--stream-size: size not declared"; fi
     "$ZSTD" -dq -c "$d/s.zst" 2>/dev/null | cmp -s - "$d/in" && pass || fail "--stream-size: output"
@@ -140,6 +141,8 @@ group_sizes() {
     RC=$?
     expect_rc 1 "--stream-size on a named pipe that is shorter"
     cat "$d/in" | "$ZEST" --stream-size=$((n - 1)) -c >/dev/null 2>"$ERR"
+    RC=$?
+    expect_rc 1 "--stream-size mismatch"
     expect_error_line "(stdin)" "--stream-size mismatch"
     expect_stderr_has "differs from --stream-size=$((n - 1))" "--stream-size mismatch says why"
     # A mismatch leaves no output file.
@@ -160,6 +163,7 @@ group_sizes() {
     # ignored for a file of known size.
     for h in 1000 20000 66383 10M; do
         cat "$d/in" | "$ZEST" -q --size-hint=$h -c >"$d/h.zst" 2>"$ERR"
+        RC=$?
         expect_rc 0 "--size-hint=$h"
         cat "$d/in" | "$ZSTD" -q --size-hint=$h -c >"$d/h.ref" 2>/dev/null
         if [ -n "$(window_of "$d/h.zst")" ] && [ "$(window_of "$d/h.zst")" = "$(window_of "$d/h.ref")" ]; then pass; else
