@@ -124,7 +124,12 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
         }
         in_buffer src{ib.data(), end, pos};
         step(src);
-        while (output_full) step(src);  // drains what the decoder holds
+        // Drains what the decoder holds: from a few KiB of input that can be
+        // gigabytes, so the progress line follows it.
+        while (output_full) {
+            step(src);
+            progress.update(t.read, t.written);
+        }
         pos = src.pos;
         progress.update(t.read, t.written);
     }
@@ -134,13 +139,28 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
     return t;
 }
 
+std::optional<std::uint64_t> codec::pledged_size(const input_file& in) const {
+    // As zstd, --stream-size stands for what cannot be known beforehand
+    // (zstd never looks at the size of standard input, even a file's: it is
+    // checked against what is read).
+    if (settings_.stream_size && (in.is_stdin || !known_size(in))) return settings_.stream_size;
+    return known_size(in);
+}
+
+compression_parameters codec::parameters_for(const input_file& in) const {
+    const std::optional<std::uint64_t> size = pledged_size(in);
+    return used_parameters(settings_.level, size ? size : settings_.size_hint);
+}
+
 transfer_totals codec::compress(const input_file& in, output_sink& out, progress_line& progress) {
     transfer_totals t;
-    const std::optional<std::uint64_t> size = known_size(in);
+    const std::optional<std::uint64_t> size = pledged_size(in);
+    const bool stream_size = settings_.stream_size && (in.is_stdin || !known_size(in));
     progress.start(in.display, size);
     compress_stream& cs = state_->cstream;
     cs.reset();
     if (size) (void)cs.set_pledged_size(*size);  // checked at the end; declared unless --no-content-size
+    (void)cs.set_size_hint(settings_.size_hint.value_or(0));  // used when no size is pledged
     auto& ib = state_->in_buf;
     auto& ob = state_->out_buf;
     ib.resize(compress_stream::recommended_in_size);
@@ -150,6 +170,8 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
         const auto r = cs.compress(dst, src, d);
         if (!r) {
             cs.reset();
+            if (r.error() == errc::content_size_mismatch && stream_size)
+                throw file_error(in.display, "input size differs from --stream-size=" + std::to_string(*size));
             if (r.error() == errc::content_size_mismatch)
                 throw file_error(in.display, "file changed size while being compressed");
             throw file_error(in.display, reason_of(r.error()));

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "file_io.hpp"
 #include "output_sink.hpp"
@@ -24,6 +25,8 @@ struct codec_settings {
     bool content_size = true;  ///< a regular file's size is declared in its frame
     bool pass_through = false; ///< decompression copies data that does not start a frame as it is
     unsigned max_window_log = default_max_window_log;
+    std::optional<std::uint64_t> stream_size;  ///< pledged for standard input and inputs of unknown size
+    std::optional<std::uint64_t> size_hint;    ///< parameters for that size when the size is unknown
 };
 
 class codec {
@@ -35,6 +38,9 @@ public:
 
     /// Compresses `in` into one frame written to `out`. Throws file_error.
     transfer_totals compress(const input_file& in, output_sink& out, progress_line& progress);
+    /// The parameters compress() uses for `in`: those of the level for its
+    /// size (a regular file's, or --stream-size), else for the size hint.
+    compression_parameters parameters_for(const input_file& in) const;
     /// Decodes every frame of `in`; `out` null discards the result (-t).
     /// With pass_through, from the first place where a frame should start
     /// but does not, the rest of the input is copied as it is (zstd -dcf).
@@ -42,6 +48,9 @@ public:
     transfer_totals decompress(const input_file& in, output_sink* out, progress_line& progress);
 
 private:
+    /// The size compress() pledges for `in`, if any.
+    std::optional<std::uint64_t> pledged_size(const input_file& in) const;
+
     struct state;
     codec_settings settings_;
     std::unique_ptr<state> state_;

@@ -67,10 +67,12 @@ struct file_summary {
     }
 };
 
-// Thrown for data that is not a valid sequence of frames.
+// Thrown for data that is not a valid sequence of frames; an empty reason
+// is a file that does not start with a frame at all.
 struct not_zstd {
     std::string reason;
 };
+constexpr std::string_view unknown_magic = "data that is not a frame (unknown magic number)";
 
 std::uint64_t le(const unsigned char* p, unsigned n) {
     std::uint64_t v = 0;
@@ -107,6 +109,7 @@ frame_summary scan_frame(const reader& in, std::uint64_t at) {
     frame_summary f;
     f.offset = at;
     unsigned char h[18];
+    if (in.size() - at < 4) throw not_zstd{std::string(unknown_magic)};  // too short for any frame
     in.read(at, h, 4);
     const std::uint32_t magic = le32(h);
     if (is_skippable_magic(magic)) {
@@ -116,7 +119,7 @@ frame_summary scan_frame(const reader& in, std::uint64_t at) {
         if (in.size() - at < f.compressed) throw not_zstd{"truncated skippable frame"};
         return f;
     }
-    if (magic != zstd_frame_magic) throw not_zstd{"unknown frame magic"};
+    if (magic != zstd_frame_magic) throw not_zstd{std::string(unknown_magic)};
     in.read(at + 4, h + 4, 1);
     const unsigned fhd = h[4];
     if (fhd & 0x08) throw not_zstd{"reserved bit set in frame header"};
@@ -178,9 +181,18 @@ file_summary scan_file(const std::string& name) {
     file_summary s;
     s.size = static_cast<std::uint64_t>(st.st_size);
     const reader in(fd.get(), s.size, name);
-    if (s.size == 0) throw not_zstd{"empty file"};
+    if (s.size == 0) throw not_zstd{"not compressed by zstd (empty file)"};
     for (std::uint64_t at = 0; at < s.size;) {
-        s.frames.push_back(scan_frame(in, at));
+        try {
+            s.frames.push_back(scan_frame(in, at));
+        } catch (not_zstd& e) {
+            // Say what was found before the damage, and where it is.
+            const std::size_t n = s.frames.size();
+            if (n == 0 && e.reason == unknown_magic) throw not_zstd{""};
+            if (n > 0) e.reason += " after " + std::to_string(n) + (n == 1 ? " frame," : " frames,");
+            e.reason += " at byte " + std::to_string(at) + " of " + std::to_string(s.size);
+            throw;
+        }
         at += s.frames.back().compressed;
     }
     return s;
@@ -306,7 +318,7 @@ int list_files(const std::vector<std::string>& files) {
                           s.any_checked() ? "XXH64" : "None", name);
         } catch (const not_zstd& e) {
             std::fflush(stdout);
-            print_error(name, "not compressed by zstd (" + e.reason + ")");
+            print_error(name, e.reason.empty() ? "not compressed by zstd" : e.reason);
             status = 1;
         } catch (const file_error& e) {
             std::fflush(stdout);

@@ -1,49 +1,15 @@
 #include "options.hpp"
 
 #include <bit>
-#include <cstdint>
-#include <string_view>
+#include <climits>
+#include <cstdlib>
+
+#include "numbers.hpp"
+#include "program_name.hpp"
 
 namespace zest::cli {
 
 namespace {
-
-// A byte count like zstd's --memory: digits, then optionally K, M or G, an
-// optional 'i' and an optional 'B' (all binary multiples, as in zstd).
-std::optional<std::uint64_t> parse_size(std::string_view s) {
-    std::uint64_t value = 0;
-    std::size_t i = 0;
-    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-        if (value > (UINT64_MAX - 9) / 10) return std::nullopt;
-        value = value * 10 + static_cast<unsigned>(s[i] - '0');
-    }
-    if (i == 0) return std::nullopt;
-    unsigned shift = 0;
-    if (i < s.size()) {
-        switch (s[i]) {
-            case 'K': case 'k': shift = 10; break;
-            case 'M': case 'm': shift = 20; break;
-            case 'G': case 'g': shift = 30; break;
-            default: return std::nullopt;
-        }
-        ++i;
-        if (i < s.size() && s[i] == 'i') ++i;
-        if (i < s.size() && s[i] == 'B') ++i;
-    }
-    if (i != s.size() || value > (UINT64_MAX >> shift)) return std::nullopt;
-    return value << shift;
-}
-
-// Plain decimal digits (at most 9 of them).
-std::optional<unsigned> parse_count(std::string_view s) {
-    if (s.empty() || s.size() > 9) return std::nullopt;
-    unsigned value = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9') return std::nullopt;
-        value = value * 10 + static_cast<unsigned>(c - '0');
-    }
-    return value;
-}
 
 // The decoder limits windows by their log2; a byte limit rounds down so that
 // no accepted window exceeds it (the format's windows start at 1 KiB).
@@ -54,210 +20,329 @@ unsigned window_log_for(std::uint64_t bytes) {
 }
 
 std::optional<unsigned> parse_window_log(std::string_view s) {
-    unsigned value = 0;
-    if (s.empty() || s.size() > 2) return std::nullopt;
-    for (char c : s) {
-        if (c < '0' || c > '9') return std::nullopt;
-        value = value * 10 + static_cast<unsigned>(c - '0');
-    }
-    if (value < 10 || value > max_window_log_limit) return std::nullopt;
-    return value;
+    const digits d = read_digits(s, 99);
+    if (d.length == 0 || d.length != s.size() || d.value < 10 || d.value > max_window_log_limit) return std::nullopt;
+    return static_cast<unsigned>(d.value);
 }
 
-// Returns an error message, or an empty string when `name` was handled.
-std::string parse_long_option(std::string_view arg, options& o) {
-    const std::size_t eq = arg.find('=');
-    const std::string_view name = arg.substr(0, eq);
-    const std::optional<std::string_view> value =
-        eq == std::string_view::npos ? std::nullopt : std::optional(arg.substr(eq + 1));
-    const auto flag = [&](auto&& apply) -> std::string {
-        if (value) return "option '" + std::string(name) + "' takes no value";
-        apply();
-        return {};
-    };
-    if (name == "--decompress" || name == "--uncompress") return flag([&] { o.op = operation::decompress; });
-    if (name == "--compress") return flag([&] { o.op = operation::compress; });
-    if (name == "--test") return flag([&] { o.op = operation::test; });
-    if (name == "--stdout") return flag([&] { o.to_stdout = true; o.output.reset(); });
-    if (name == "--force") return flag([&] { o.force = true; });
-    if (name == "--keep") return flag([&] { o.remove_input = false; });
-    if (name == "--rm") return flag([&] { o.remove_input = true; });
-    if (name == "--quiet") return flag([&] { --o.verbosity; });
-    if (name == "--verbose") return flag([&] { ++o.verbosity; });
-    if (name == "--version") return flag([&] { o.show_version = true; });
-    if (name == "--help") return flag([&] { o.show_help = true; });
-    if (name == "--no-progress") return flag([&] { o.progress = false; });
-    if (name == "--progress") return flag([&] { o.progress = true; });
-    if (name == "--list") return flag([&] { o.op = operation::list; });
-    if (name == "--recursive") return flag([&] { o.recursive = true; });
-    if (name == "--threads") {
-        const auto n = value ? parse_count(*value) : std::nullopt;
-        if (!n) return "--threads needs a number, like --threads=4";
-        o.threads = *n;
-        return {};
-    }
-    if (name == "--check") return flag([&] { o.checksum = true; });
-    if (name == "--no-check") return flag([&] { o.checksum = false; });
-    if (name == "--content-size") return flag([&] { o.content_size = true; });
-    if (name == "--no-content-size") return flag([&] { o.content_size = false; });
-    if (name == "--pass-through") return flag([&] { o.pass_through = true; });
-    if (name == "--no-pass-through") return flag([&] { o.pass_through = false; });
-    if (name == "--exclude-compressed") return flag([&] { o.exclude_compressed = true; });
-    // Accepted for compatibility, without effect: zest works on one thread
-    // and writes outputs plainly (zstd's sparse writing saves disk, not data).
-    if (name == "--single-thread" || name == "--sparse" || name == "--no-sparse") return flag([] {});
-    if (name == "--block-size") {
-        if (!value || !parse_size(*value)) return "--block-size needs a size, like --block-size=1M";
-        return {};  // zstd's job size for multithreaded compression: no effect on one thread
-    }
-    if (name == "--ultra") return flag([&] { o.ultra = true; });
-    if (name == "--fast") {
-        // --fast alone is --fast=1; the reference caps the acceleration.
-        int n = 1;
-        if (value) {
-            n = 0;
-            if (value->empty() || value->size() > 6) return "--fast needs a number, like --fast=3";
-            for (char ch : *value) {
-                if (ch < '0' || ch > '9') return "--fast needs a number, like --fast=3";
-                n = n * 10 + (ch - '0');
+// A number of zstd's 32-bit options (levels, counts) held in an int: values
+// past INT_MAX, which zstd wraps around to negative levels, stay large.
+int as_level(std::uint64_t n) { return n > static_cast<std::uint64_t>(INT_MAX) ? INT_MAX : static_cast<int>(n); }
+
+// Where a long option's value comes from: after '=' in the same argument,
+// or (for the options zstd lets do so) the next argument.
+struct long_option {
+    std::string_view name;
+    std::optional<std::string_view> value;
+};
+
+class parser {
+public:
+    parser(std::span<char* const> args, options& o) : args_(args), o_(o) {}
+
+    // Returns an error message, or an empty string.
+    std::string run() {
+        bool options_ended = false;
+        for (i_ = 0; i_ < args_.size(); ++i_) {
+            const std::string_view arg = args_[i_];
+            if (options_ended || arg.size() < 2 || arg[0] != '-') {
+                o_.inputs.emplace_back(arg);  // includes "-", standard input
+                continue;
             }
-            if (n < 1 || n > -min_level) return "--fast needs a number between 1 and " + std::to_string(-min_level);
+            if (arg == "--") {
+                options_ended = true;
+                continue;
+            }
+            std::string error = arg.starts_with("--") ? long_flag(arg) : short_flags(arg);
+            if (!error.empty()) return error;
         }
-        o.level = -n;
         return {};
     }
-    if (name == "--memory") {
-        const auto bytes = value ? parse_size(*value) : std::nullopt;
-        if (!bytes || *bytes == 0) return "--memory needs a size, like --memory=256MB";
-        o.max_window_log = window_log_for(*bytes);
-        return {};
+
+private:
+    // The value of an option that needs one: "--name=V", or "--name V" when
+    // V is not another option (zstd's rule).
+    std::optional<std::string_view> required_value(const long_option& opt, std::string& error) {
+        if (opt.value) return opt.value;
+        if (i_ + 1 >= args_.size()) {
+            error = std::string(opt.name) + ": needs a value (" + std::string(opt.name) + "=VALUE)";
+            return std::nullopt;
+        }
+        const std::string_view next = args_[i_ + 1];
+        if (next.starts_with("-")) {
+            error = std::string(opt.name) + ": needs a value, not another option ('" + std::string(next) + "')";
+            return std::nullopt;
+        }
+        ++i_;
+        return next;
     }
-    if (name == "--long") {
-        if (!value) {
-            o.max_window_log = default_max_window_log;
+
+    // Numeric values of long options: "NAME=VALUE: reason" on error.
+    std::optional<std::uint64_t> number_value(const long_option& opt, std::uint64_t max, std::string& error) {
+        const auto v = required_value(opt, error);
+        if (!v) return std::nullopt;
+        const number n = parse_number(*v, max);
+        if (!n.error.empty()) {
+            error = std::string(opt.name) + "=" + std::string(*v) + ": " + n.error;
+            return std::nullopt;
+        }
+        return n.value;
+    }
+
+    std::string long_flag(std::string_view arg) {
+        const std::size_t eq = arg.find('=');
+        const long_option opt{arg.substr(0, eq),
+                              eq == std::string_view::npos ? std::nullopt : std::optional(arg.substr(eq + 1))};
+        const std::string_view name = opt.name;
+        std::string error;
+        const auto flag = [&](auto&& apply) -> std::string {
+            if (opt.value) return std::string(name) + ": takes no value";
+            apply();
+            return {};
+        };
+        if (name == "--decompress" || name == "--uncompress") return flag([&] { o_.op = operation::decompress; });
+        if (name == "--compress") return flag([&] { o_.op = operation::compress; });
+        if (name == "--test") return flag([&] { o_.op = operation::test; });
+        if (name == "--list") return flag([&] { o_.op = operation::list; });
+        if (name == "--stdout") return flag([&] { o_.to_stdout = true; o_.output.reset(); });
+        if (name == "--force") return flag([&] { o_.force = o_.force_stdin = true; });
+        if (name == "--keep") return flag([&] { o_.remove_input = false; });
+        if (name == "--rm") return flag([&] { o_.remove_input = true; });
+        if (name == "--quiet") return flag([&] { --o_.verbosity; });
+        if (name == "--verbose") return flag([&] { ++o_.verbosity; });
+        if (name == "--version") return flag([&] { o_.show_version = true; });
+        if (name == "--help") return flag([&] { o_.show_help = true; });
+        if (name == "--no-progress") return flag([&] { o_.progress = false; });
+        if (name == "--progress") return flag([&] { o_.progress = true; });
+        if (name == "--recursive") return flag([&] { o_.recursive = true; });
+        if (name == "--check") return flag([&] { o_.checksum = true; });
+        if (name == "--no-check") return flag([&] { o_.checksum = false; });
+        if (name == "--content-size") return flag([&] { o_.content_size = true; });
+        if (name == "--no-content-size") return flag([&] { o_.content_size = false; });
+        if (name == "--pass-through") return flag([&] { o_.pass_through = true; });
+        if (name == "--no-pass-through") return flag([&] { o_.pass_through = false; });
+        if (name == "--exclude-compressed") return flag([&] { o_.exclude_compressed = true; });
+        if (name == "--sparse") return flag([&] { o_.sparse = true; });
+        if (name == "--no-sparse") return flag([&] { o_.sparse = false; });
+        if (name == "--ultra") return flag([&] { o_.ultra = true; });
+        if (name == "--show-default-cparams") return flag([&] { o_.show_default_cparams = true; });
+        if (name == "--single-thread") return flag([&] { o_.single_thread = true; o_.threads = 1; });
+        // Accepted without effect: zest's literals are always entropy coded
+        // when that is smaller (zstd's default), its finders are not
+        // row-based, its I/O is synchronous, and it writes no dictionary ID.
+        if (name == "--compress-literals" || name == "--no-compress-literals" || name == "--row-match-finder" ||
+            name == "--no-row-match-finder" || name == "--asyncio" || name == "--no-asyncio" ||
+            name == "--no-dictID")
+            return flag([] {});
+        if (name == "--threads") {
+            const auto n = number_value(opt, u32_max, error);
+            if (n) o_.threads = static_cast<unsigned>(*n), o_.single_thread = false;
+            return error;
+        }
+        if (name == "--auto-threads") {
+            // Which cores -T0 counts; zest compresses on one thread for now.
+            const auto v = required_value(opt, error);
+            if (v && *v != "physical" && *v != "logical")
+                error = "--auto-threads=" + std::string(*v) + ": expected physical or logical";
+            return error;
+        }
+        if (name == "--block-size") {
+            // zstd's job size for multithreaded compression: no effect on one thread.
+            (void)number_value(opt, UINT64_MAX, error);
+            return error;
+        }
+        if (name == "--memory" || name == "--memlimit" || name == "--memlimit-decompress") {
+            const auto n = number_value(opt, UINT64_MAX, error);
+            if (n && *n == 0) error = std::string(name) + "=0: the limit must be at least 1 KiB";
+            if (n && *n) o_.max_window_log = window_log_for(*n);
+            return error;
+        }
+        if (name == "--stream-size" || name == "--size-hint") {
+            // 0, as in zstd, means none.
+            const auto n = number_value(opt, UINT64_MAX, error);
+            if (n) (name == "--stream-size" ? o_.stream_size : o_.size_hint) = *n ? std::optional(*n) : std::nullopt;
+            return error;
+        }
+        if (name == "--output-dir-flat" || name == "--output-dir-mirror" || name == "--filelist") {
+            const auto v = required_value(opt, error);
+            if (!v) return error;
+            if (v->empty()) return std::string(name) + ": the name is empty (did you mean '.'?)";
+            if (name == "--filelist")
+                o_.file_lists.emplace_back(*v);
+            else
+                (name == "--output-dir-flat" ? o_.output_dir_flat : o_.output_dir_mirror) = std::string(*v);
             return {};
         }
-        const auto log = parse_window_log(*value);
-        if (!log) return "--long needs a window log between 10 and 31";
-        o.max_window_log = *log;
-        return {};
+        if (name == "--fast") {
+            // --fast alone is --fast=1; larger accelerations than the
+            // reference's lowest level are held at it, as zstd does.
+            if (!opt.value) {
+                o_.level = -1;
+                return {};
+            }
+            const number n = parse_number(*opt.value, u32_max);
+            if (!n.error.empty()) return "--fast=" + std::string(*opt.value) + ": " + n.error;
+            if (n.value == 0) return "--fast=0: the acceleration must be at least 1";
+            o_.level = -static_cast<int>(std::min<std::uint64_t>(n.value, -min_level));
+            return {};
+        }
+        if (name == "--long") {
+            if (!opt.value) {
+                o_.max_window_log = default_max_window_log;
+                return {};
+            }
+            const auto log = parse_window_log(*opt.value);
+            if (!log) return "--long=" + std::string(*opt.value) + ": expected a window log between 10 and 31";
+            o_.max_window_log = *log;
+            return {};
+        }
+        return "unknown option '" + std::string(arg) + "'";
     }
-    return "unknown option '" + std::string(arg) + "'";
-}
 
-}  // namespace
-
-parse_result parse_arguments(std::span<char* const> args) {
-    parse_result r;
-    options& o = r.opts;
-    bool options_ended = false;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string_view arg = args[i];
-        if (options_ended || arg.size() < 2 || arg[0] != '-') {
-            o.inputs.emplace_back(arg);  // includes "-", standard input
-            continue;
-        }
-        if (arg == "--") {
-            options_ended = true;
-            continue;
-        }
-        if (arg.starts_with("--")) {
-            r.error = parse_long_option(arg, o);
-            if (!r.error.empty()) return r;
-            continue;
-        }
-        // A cluster of short flags, like -dcf; -o and -M take the rest of the
-        // cluster or, when it is empty, the next argument.
+    // A cluster of short flags, like -dcf; -o and -M take the rest of the
+    // cluster or, when it is empty, the next argument.
+    std::string short_flags(std::string_view arg) {
         for (std::size_t j = 1; j < arg.size(); ++j) {
             const char c = arg[j];
+            // The rest of the cluster, or the next argument unless it is
+            // another option (zstd's rule; "-" is standard output for -o).
             const auto take_value = [&]() -> std::optional<std::string_view> {
                 std::string_view v = arg.substr(j + 1);
                 j = arg.size();
                 if (!v.empty()) return v;
-                if (i + 1 >= args.size()) return std::nullopt;
-                return std::string_view(args[++i]);
+                if (i_ + 1 >= args_.size()) return std::nullopt;
+                const std::string_view next = args_[i_ + 1];
+                if (next.size() > 1 && next[0] == '-') return std::nullopt;
+                ++i_;
+                return next;
             };
+            // The number that follows a letter (or makes up a level): all its
+            // digits, as one number of at most 32 bits like zstd's.
+            const auto take_digits = [&](std::size_t from) -> std::optional<digits> {
+                const digits d = read_digits(arg.substr(from), u32_max);
+                j = from + d.length - 1;
+                if (d.overflow) return std::nullopt;
+                return d;
+            };
+            const std::string overflow = std::string(arg) + ": numeric value overflows 32-bit unsigned int";
+            if (c >= '0' && c <= '9') {
+                const auto d = take_digits(j);
+                if (!d) return overflow;
+                // -0, like zstd, is the default level; larger levels than
+                // allowed are capped after parsing, with zstd's warning.
+                o_.level = d->value == 0 ? default_level : as_level(d->value);
+                continue;
+            }
             switch (c) {
-                case 'd': o.op = operation::decompress; break;
-                case 't': o.op = operation::test; break;
-                case 'z': o.op = operation::compress; break;
-                case 'c': o.to_stdout = true; o.output.reset(); break;
-                case 'f': o.force = true; break;
-                case 'k': o.remove_input = false; break;
-                case 'l': o.op = operation::list; break;
-                case 'r': o.recursive = true; break;
-                case 'C': o.checksum = true; break;
-                case 'T': case 'b': case 'e': case 'i': case 'B': {
-                    // The number follows the letter in the same cluster: -T4, -b1, -e19, -i2.
-                    // As in zstd, a missing number reads as 0 for -T (all cores) and -B (automatic).
-                    std::size_t k = j + 1;
-                    while (k < arg.size() && k - j <= 9 && arg[k] >= '0' && arg[k] <= '9') ++k;
-                    const std::optional<unsigned> n =
-                        k > j + 1 ? parse_count(arg.substr(j + 1, k - j - 1)) : std::nullopt;
-                    if (c == 'b') {
-                        o.op = operation::bench;
-                        if (n) o.level = static_cast<int>(*n);
-                    } else if (c == 'B') {
-                        // zstd's job size for multithreaded compression: no effect on one thread.
-                        if (k < arg.size() && (arg[k] == 'K' || arg[k] == 'M' || arg[k] == 'k' || arg[k] == 'm')) ++k;
-                    } else if (c == 'T' && !n) {
-                        o.threads = 0;
-                    } else if (!n) {
-                        r.error = std::string("option -") + c + " needs a number, like -" + c + "3";
-                        return r;
-                    } else if (c == 'T') {
-                        o.threads = *n;
-                    } else if (c == 'e') {
-                        o.bench_last_level = static_cast<int>(*n);
-                    } else {
-                        o.bench_seconds = *n;
-                    }
-                    j = k - 1;
+                case 'd': o_.op = operation::decompress; break;
+                case 't': o_.op = operation::test; break;
+                case 'z': o_.op = operation::compress; break;
+                case 'l': o_.op = operation::list; break;
+                case 'c': o_.to_stdout = true; o_.output.reset(); break;
+                case 'f': o_.force = o_.force_stdin = true; break;
+                case 'k': o_.remove_input = false; break;
+                case 'r': o_.recursive = true; break;
+                case 'C': o_.checksum = true; break;
+                case 'n': break;  // gzip's "no name": zest never stores names
+                case 'q': --o_.verbosity; break;
+                case 'v': ++o_.verbosity; break;
+                case 'V': o_.show_version = true; break;
+                case 'h': case 'H': o_.show_help = true; break;
+                case 'b':
+                    o_.op = operation::bench;  // the level, if any, follows as digits
+                    break;
+                case 'T': case 'e': case 'i': {
+                    // As in zstd, -T without a number is -T0 (all cores).
+                    const auto d = take_digits(j + 1);
+                    if (!d) return overflow;
+                    if (d->length == 0 && c != 'T')
+                        return std::string(arg) + ": -" + c + " needs a number, like -" + c + "3";
+                    if (c == 'T')
+                        o_.threads = static_cast<unsigned>(d->value), o_.single_thread = false;
+                    else if (c == 'e')
+                        o_.bench_last_level = as_level(d->value);
+                    else
+                        o_.bench_seconds = static_cast<unsigned>(d->value);
                     break;
                 }
-                case 'q': --o.verbosity; break;
-                case 'v': ++o.verbosity; break;
-                case 'V': o.show_version = true; break;
-                case 'h': case 'H': o.show_help = true; break;
+                case 'B': {
+                    // zstd's job size for multithreaded compression, with an
+                    // optional K or M: no effect on one thread.
+                    const auto d = take_digits(j + 1);
+                    if (!d) return overflow;
+                    if (j + 1 < arg.size() && (arg[j + 1] == 'K' || arg[j + 1] == 'M')) {
+                        ++j;
+                        if (j + 1 < arg.size() && arg[j + 1] == 'i') ++j;
+                        if (j + 1 < arg.size() && arg[j + 1] == 'B') ++j;
+                    }
+                    break;
+                }
                 case 'o': {
                     const auto v = take_value();
-                    if (!v) {
-                        r.error = "option -o needs a file name";
-                        return r;
-                    }
+                    if (!v) return "-o: needs a file name (not another option)";
                     if (*v == "-") {
-                        o.to_stdout = true;
-                        o.output.reset();
+                        o_.to_stdout = true;
+                        o_.output.reset();
                     } else {
-                        o.to_stdout = false;
-                        o.output = std::string(*v);
+                        o_.to_stdout = false;
+                        o_.output = std::string(*v);
                     }
                     break;
                 }
                 case 'M': {
                     const auto v = take_value();
-                    const auto bytes = v ? parse_size(*v) : std::nullopt;
-                    if (!bytes || *bytes == 0) {
-                        r.error = "-M needs a size, like -M256MB";
-                        return r;
-                    }
-                    o.max_window_log = window_log_for(*bytes);
+                    if (!v) return "-M: needs a size, like -M256MB (not another option)";
+                    const number n = parse_number(*v, UINT64_MAX);
+                    if (!n.error.empty()) return "-M" + std::string(*v) + ": " + n.error;
+                    if (n.value == 0) return "-M0: the limit must be at least 1 KiB";
+                    o_.max_window_log = window_log_for(n.value);
                     break;
                 }
                 default:
-                    if (c >= '0' && c <= '9') {
-                        int level = 0;
-                        while (j < arg.size() && arg[j] >= '0' && arg[j] <= '9' && level < 1000)
-                            level = level * 10 + (arg[j++] - '0');
-                        --j;
-                        // -0, like zstd, is the default level.
-                        o.level = level == 0 ? default_level : level;
-                        break;
-                    }
-                    r.error = std::string("unknown option '-") + c + "'";
-                    return r;
+                    return std::string("unknown option '-") + c + "'";
             }
         }
+        return {};
+    }
+
+    std::span<char* const> args_;
+    options& o_;
+    std::size_t i_ = 0;
+};
+
+// What zstd takes from the environment: defaults that the command line
+// overrides. Bad values are ignored with a warning.
+void read_environment(options& o) {
+    std::string warning;
+    if (const char* level = std::getenv("ZSTD_CLEVEL")) {
+        if (const auto l = parse_env_level(level, warning)) o.level = *l == 0 ? default_level : *l;
+        else o.warnings.push_back(warning);
+    }
+    if (const char* threads = std::getenv("ZSTD_NBTHREADS")) {
+        if (const auto n = parse_env_threads(threads, warning)) o.threads = *n;
+        else o.warnings.push_back(warning);
+    }
+}
+
+}  // namespace
+
+parse_result parse_arguments(std::span<char* const> args, std::string_view program) {
+    parse_result r;
+    options& o = r.opts;
+    read_environment(o);
+    apply_program_preset(program, o);
+    r.error = parser(args, o).run();
+    if (!r.error.empty()) return r;
+    if (o.show_default_cparams && o.op == operation::decompress) {
+        r.error = "--show-default-cparams: compression parameters cannot be shown when decompressing";
+        return r;
+    }
+    if (o.level < min_level) o.level = min_level;
+    if (o.op == operation::bench) {
+        // As zstd: benchmarks go up to the highest level, --ultra or not.
+        o.level = std::min(o.level, max_level);
+        if (o.bench_last_level) o.bench_last_level = std::min(*o.bench_last_level, max_level);
+        return r;
     }
     // Like zstd, a level beyond the range is lowered with a warning, not refused.
     const int top = o.ultra ? max_level : 19;
@@ -265,7 +350,8 @@ parse_result parse_arguments(std::span<char* const> args) {
         o.warnings.push_back("Warning : compression level higher than max, reduced to " + std::to_string(top));
         o.level = top;
     }
-    if (o.bench_last_level && *o.bench_last_level > top) o.bench_last_level = top;
+    if (o.op == operation::decompress && !o.single_thread && o.threads > 1)
+        o.warnings.push_back("Warning : decompression does not support multi-threading");
     return r;
 }
 
@@ -274,37 +360,48 @@ const char* usage_text() noexcept {
            "Compress FILE to FILE.zst, or with -d decompress FILE.zst to FILE (FILE.tzst to FILE.tar).\n"
            "With no FILE, or when FILE is -, read standard input and write standard output.\n"
            "\n"
-           "  -#                 compression level, 1 to 19 (default 3)\n"
+           "  -#                 compression level, 1 to 19 (default 3; ZSTD_CLEVEL sets another default)\n"
            "      --ultra        allow levels 20 to 22\n"
            "      --fast[=N]     faster, weaker compression: negative level -N (default 1)\n"
            "      --[no-]check   add (default) or omit the content checksum when compressing;\n"
            "                     verify (default) or ignore it when decompressing (-C: --check)\n"
            "      --[no-]content-size  declare (default) or omit a known input size in the frame\n"
-           "      --exclude-compressed  do not compress files that end in .zst or .tzst\n"
-           "      --[no-]pass-through  with -d, copy data that is not zstd as it is (default: on with -dcf)\n"
+           "      --stream-size=#  the exact size of an input of unknown size (a pipe): declared and checked\n"
+           "      --size-hint=#  tune the parameters for an input of about # bytes when its size is unknown\n"
+           "      --exclude-compressed  do not compress files that are already compressed (.zst, .gz, ...)\n"
+           "      --show-default-cparams  print the parameters of the level for each input\n"
+           "      --[no-]pass-through  with -d, copy data that is not zstd as it is (default: with -f to stdout)\n"
+           "      --[no-]sparse  decompressed files skip runs of zeros (default: on for files, off for stdout)\n"
            "  -z, --compress     compress (the default)\n"
            "  -d, --decompress   decompress\n"
            "  -t, --test         test integrity: decode and discard the output\n"
            "  -c, --stdout       write to standard output\n"
            "  -o OUT             write to OUT (several inputs are concatenated; needs -f)\n"
-           "  -f, --force        overwrite existing files, read from a terminal\n"
+           "      --output-dir-flat DIR    write outputs into DIR\n"
+           "      --output-dir-mirror DIR  write outputs under DIR, in their inputs' directory structure\n"
+           "  -f, --force        overwrite existing files, read from a terminal, follow links\n"
            "  -k, --keep         keep input files (default)\n"
            "      --rm           remove each input once its output is complete\n"
            "  -M#, --memory=#    largest window to accept, in bytes (K, M, G suffixes; default 128M)\n"
            "      --long[=#]     accept windows up to 2^# bytes (default 27)\n"
            "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
-           "  -r, --recursive    operate on the files under directories (with -d: only *.zst, *.tzst)\n"
-           "  -T#, --threads=#   accepted for compatibility; zest works on one thread for now\n"
-           "      --single-thread, -B#, --[no-]sparse  accepted for compatibility, without effect\n"
+           "  -r, --recursive    operate on the files under directories (with -d: only compressed names)\n"
+           "      --filelist FILE  also operate on the files FILE names, one per line\n"
+           "  -T#, --threads=#   accepted for compatibility; zest works on one thread for now (ZSTD_NBTHREADS)\n"
+           "      --single-thread, --auto-threads=physical|logical, -B#, --[no-]compress-literals,\n"
+           "      --[no-]row-match-finder, --[no-]asyncio, --no-dictID  accepted, without effect\n"
            "      --[no-]progress  show (or never show) a progress line; by default only on a terminal\n"
            "  -b#                benchmark level # on the FILEs (or a synthetic sample)\n"
            "  -e#                last level of the benchmark range (from -b#)\n"
            "  -i#                minimum seconds per level (default 3)\n"
            "  -q, --quiet        print errors only; -qq prints nothing\n"
-           "  -v, --verbose      print a line per file\n"
+           "  -v, --verbose      print a line per file; -vv also the parameters used\n"
            "  -V, --version      print the version and exit\n"
            "  -h, -H, --help     print this help and exit\n"
-           "  --                 treat the remaining arguments as file names\n";
+           "  --                 treat the remaining arguments as file names\n"
+           "\n"
+           "Invoked as zestcat or zstdcat it is zest -dcf (quiet), as unzest or unzstd zest -d, as zestmt\n"
+           "or zstdmt zest -T0.\n";
 }
 
 }  // namespace zest::cli

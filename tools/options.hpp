@@ -1,9 +1,11 @@
 // Command-line options of the zest tool, spelled like the reference zstd's.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "zest/zest.hpp"
@@ -16,24 +18,33 @@ struct options {
     operation op = operation::compress;
     bool to_stdout = false;              ///< -c; cleared by a later -o
     std::optional<std::string> output;   ///< -o OUT; cleared by a later -c
-    bool force = false;                  ///< -f
+    bool force = false;                  ///< -f: overwrite, follow links, read devices, write to a terminal
+    bool force_stdin = false;            ///< -f: also read data from a terminal (zstdcat's -f does not)
     bool remove_input = false;           ///< --rm (-k clears it)
-    int verbosity = 0;                   ///< count of -v minus count of -q
+    int verbosity = 0;                   ///< count of -v minus count of -q (zstdcat starts at -1)
     unsigned max_window_log = default_max_window_log;
     int level = default_level;           ///< -# (1..19, up to 22 with --ultra) or --fast=N (as -N)
     bool ultra = false;                  ///< --ultra: levels 20..22 allowed
     bool checksum = true;                ///< --check/-C (default, as zstd) / --no-check: written, and verified by -d/-t
     bool content_size = true;            ///< --[no-]content-size: declare a known input size in the frame
-    std::optional<bool> pass_through;    ///< --[no-]pass-through; unset: on with -dcf, as zstd
-    bool exclude_compressed = false;     ///< --exclude-compressed: compression skips *.zst/*.tzst inputs
+    std::optional<bool> pass_through;    ///< --[no-]pass-through; unset: on with -f and output to stdout, as zstd
+    bool exclude_compressed = false;     ///< --exclude-compressed: compression skips already compressed inputs
+    std::optional<bool> sparse;          ///< --[no-]sparse; unset: decompressed files sparse, stdout not
+    std::optional<std::uint64_t> stream_size;  ///< --stream-size=#: exact size of an input of unknown size
+    std::optional<std::uint64_t> size_hint;    ///< --size-hint=#: parameters for that size when unknown
+    std::optional<std::string> output_dir_flat;    ///< --output-dir-flat DIR
+    std::optional<std::string> output_dir_mirror;  ///< --output-dir-mirror DIR (wins over -flat)
+    std::vector<std::string> file_lists;  ///< --filelist FILE: more inputs, one name per line
+    bool show_default_cparams = false;   ///< --show-default-cparams
     bool show_version = false;
     bool show_help = false;
     bool recursive = false;              ///< -r: directories name the files under them
     unsigned threads = 1;                ///< -T# / --threads=#: accepted; work is single-threaded for now
+    bool single_thread = false;          ///< --single-thread
     std::optional<bool> progress;        ///< --progress / --no-progress; unset: only on a terminal
     std::optional<int> bench_last_level; ///< -e#: last level of a -b range (unset: just -b's level)
     unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction
-    std::vector<std::string> warnings;   ///< printed before work starts (like zstd's level cap notice)
+    std::vector<std::string> warnings;   ///< printed before work starts, unless -q (like zstd's)
     std::vector<std::string> inputs;     ///< "-" stands for standard input
 };
 
@@ -42,8 +53,11 @@ struct parse_result {
     std::string error;  ///< empty on success
 };
 
-/// Parses the arguments that follow the program name.
-parse_result parse_arguments(std::span<char* const> args);
+/// Parses the arguments that follow the program name. `program` (argv[0])
+/// presets a mode as zstd's names do (zstdcat, unzstd, zstdmt, ...), and the
+/// environment's ZSTD_CLEVEL and ZSTD_NBTHREADS give defaults that the
+/// command line overrides.
+parse_result parse_arguments(std::span<char* const> args, std::string_view program = "zest");
 
 /// Text printed by -h.
 const char* usage_text() noexcept;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -160,8 +161,67 @@ bool output_sink::same_file_as(const struct stat& st) const noexcept {
     return existing_ && existing_->first == st.st_dev && existing_->second == st.st_ino;
 }
 
+void output_sink::set_sparse(bool on) noexcept {
+    sparse_ = false;
+    if (!on) return;
+    if (kind_ == kind::temporary) {
+        sparse_ = true;
+        return;
+    }
+    if (kind_ != kind::standard_output) return;
+    struct stat st {};
+    const int flags = ::fcntl(fd_, F_GETFL);
+    const off_t at = ::lseek(fd_, 0, SEEK_CUR);
+    sparse_ = ::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode) && flags >= 0 && !(flags & O_APPEND) && at == st.st_size;
+}
+
+namespace {
+// File systems allocate whole blocks: only whole ones are worth skipping.
+constexpr std::size_t sparse_block = 4096;
+const std::byte zero_block[sparse_block] = {};
+}  // namespace
+
 void output_sink::write(std::span<const std::byte> data) {
-    write_all(fd_, data, name_);
+    if (!sparse_) {
+        write_all(fd_, data, name_);
+        return;
+    }
+    // Runs of whole zero blocks (aligned on the file's blocks) become holes;
+    // everything else is written after seeking past the pending hole.
+    const off_t start = ::lseek(fd_, 0, SEEK_CUR);
+    if (start < 0) throw errno_error(name_, errno);
+    std::uint64_t offset = static_cast<std::uint64_t>(start) + hole_;
+    std::size_t at = 0;
+    while (at < data.size()) {
+        std::size_t end = at;
+        bool zeros = false;
+        for (;;) {
+            const std::size_t block_end =
+                std::min(data.size(), end + sparse_block - static_cast<std::size_t>((offset + (end - at)) % sparse_block));
+            const bool block_zeros = block_end - end == sparse_block &&
+                                     std::memcmp(data.data() + end, zero_block, sparse_block) == 0;
+            if (end > at && block_zeros != zeros) break;
+            zeros = block_zeros;
+            end = block_end;
+            if (end == data.size()) break;
+        }
+        if (zeros) {
+            hole_ += end - at;
+        } else {
+            if (hole_ && ::lseek(fd_, static_cast<off_t>(hole_), SEEK_CUR) < 0) throw errno_error(name_, errno);
+            hole_ = 0;
+            write_all(fd_, data.subspan(at, end - at), name_);
+        }
+        offset += end - at;
+        at = end;
+    }
+}
+
+void output_sink::finish_holes() {
+    if (!hole_) return;
+    const off_t end = ::lseek(fd_, static_cast<off_t>(hole_), SEEK_CUR);
+    if (end < 0 || ::ftruncate(fd_, end) != 0) throw errno_error(name_, errno);
+    hole_ = 0;
 }
 
 void output_sink::apply_metadata(const struct stat* metadata) noexcept {
@@ -205,6 +265,7 @@ void output_sink::commit(const struct stat* metadata, bool durable) {
     // costs a disk flush per file, and a crash before rename() still leaves
     // no partial file under the final name. With --rm the input is deleted
     // next, so the output must be on disk first.
+    finish_holes();
     apply_metadata(metadata);
     if (durable && ::fsync(fd_) != 0) throw errno_error(name_, errno);
     close_checked();  // on failure the destructor removes the temporary

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -53,6 +54,19 @@ public:
 
     void write(std::span<const std::byte> data);
 
+    /// Sparse writing (zstd's --sparse): blocks of zeros are skipped with a
+    /// seek, leaving holes that read as zeros and take no disk space. Only
+    /// for a temporary file, or standard output when it is a regular file
+    /// opened without O_APPEND with nothing after the current offset;
+    /// elsewhere (pipes, devices, whose old contents would show through)
+    /// the call changes nothing.
+    void set_sparse(bool on) noexcept;
+    bool sparse() const noexcept { return sparse_; }
+
+    /// Gives the output its full length when it ends with a hole (commit()
+    /// does this itself). Throws file_error.
+    void finish_holes();
+
     /// Finishes the output: copies permissions and times from `metadata`
     /// (an input file; null applies the default 0666 & ~umask), closes the
     /// file checking for errors, and renames it into place. With `durable`
@@ -75,6 +89,8 @@ private:
     std::string name_;
     bool force_;
     bool finished_ = false;
+    bool sparse_ = false;
+    std::uint64_t hole_ = 0;  ///< zeros skipped since the last write
     std::optional<std::pair<dev_t, ino_t>> existing_;  ///< identity of the file replaced
 };
 

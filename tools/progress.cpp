@@ -8,8 +8,9 @@
 
 namespace zest::cli {
 
-progress_line::progress_line(std::optional<bool> forced, bool quiet) {
-    enabled_ = !quiet && (forced ? *forced : display_level >= 2 && ::isatty(STDERR_FILENO) == 1);
+progress_line::progress_line(std::optional<bool> setting) {
+    if (setting) enabled_ = *setting && display_level >= 1;
+    else enabled_ = display_level >= 2 && ::isatty(STDERR_FILENO) == 1;
 }
 
 void progress_line::start(const std::string& name, std::optional<std::uint64_t> total) {

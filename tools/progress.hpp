@@ -1,5 +1,5 @@
 // The progress line on stderr: shown only for work taking more than about a
-// second, only when stderr is a terminal (or --progress), never with -q.
+// second, only when stderr is a terminal (or --progress), as zstd decides.
 #pragma once
 
 #include <chrono>
@@ -11,10 +11,11 @@ namespace zest::cli {
 
 class progress_line {
 public:
-    /// `forced`: --progress (true) / --no-progress (false); unset: shown
+    /// `setting`: --progress (true) / --no-progress (false); unset: shown
     /// when stderr is a terminal and the display level is at least 2 (so
-    /// not with -c, as in zstd). `quiet` (-q) turns it off in every case.
-    progress_line(std::optional<bool> forced, bool quiet);
+    /// not with -c or -q). As zstd, --progress shows it on any stderr and
+    /// at display level 1 (-q, -c); nothing shows it with -qq.
+    explicit progress_line(std::optional<bool> setting);
 
     /// Starts a file; `total` is the input size when known.
     void start(const std::string& name, std::optional<std::uint64_t> total);

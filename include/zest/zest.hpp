@@ -121,6 +121,34 @@ inline constexpr std::size_t max_input_size =
 /// reference; 0 when n >= max_input_size.
 std::size_t compress_bound(std::size_t n) noexcept;
 
+/// Match-finding strategies, numbered as the reference numbers them (its
+/// `--zstd=strat=#`).
+enum class strategy : std::uint8_t { fast = 1, dfast, greedy, lazy, lazy2, btlazy2, btopt, btultra, btultra2 };
+
+/// The parameters behind a level: window, chain, hash and search sizes as
+/// log2, minimum match length, target length (for `fast`, the acceleration),
+/// strategy.
+struct compression_parameters {
+    unsigned window_log;
+    unsigned chain_log;
+    unsigned hash_log;
+    unsigned search_log;
+    unsigned min_match;
+    unsigned target_length;
+    zest::strategy strategy;
+};
+
+/// What `level` means for an input of `size` bytes (nullopt: unknown), as
+/// the reference defines levels: its table, scaled down to the size (what
+/// `zstd --show-default-cparams` prints). Levels beyond [min_level,
+/// max_level] are clamped; 0 is the default level.
+compression_parameters level_parameters(int level, std::optional<std::uint64_t> size) noexcept;
+
+/// The parameters zest's compressors use for such a frame: the level's, with
+/// `dfast` and its table sizes standing in for the strategies that do not
+/// exist yet (see max_level).
+compression_parameters used_parameters(int level, std::optional<std::uint64_t> size) noexcept;
+
 /// Compresses `src` into one frame in `dst` at `level` (0 means the default;
 /// values beyond [min_level, max_level] are clamped). The frame declares its
 /// content size and has no checksum. Returns the frame's size, or
@@ -316,6 +344,15 @@ public:
     /// or shorter. Only between frames. Cleared when a frame ends or on reset.
     result<std::uint64_t> set_pledged_size(std::uint64_t size) noexcept;
 
+    /// Roughly how large frames of unknown size will be: their parameters
+    /// (window, tables) are chosen as for an input of that size, as the
+    /// reference's srcSizeHint does. A pledged size, or all input given with
+    /// directive::end, takes precedence. Output stays correct whatever the
+    /// real size. 0 (the default) removes the hint. Only between frames;
+    /// kept across frames and by reset(), like the other options.
+    result<std::uint64_t> set_size_hint(std::uint64_t size) noexcept;
+    std::uint64_t size_hint() const noexcept { return size_hint_; }
+
     /// Takes input from `in` and writes frame bytes to `out` as `d` asks.
     /// Returns how many bytes are still waiting to be written (call again
     /// with more room while it is not 0); 0 with directive::flush means all
@@ -345,6 +382,7 @@ private:
     bool checksum_ = false;
     bool content_size_ = true;
     unsigned window_log_ = 0;
+    std::uint64_t size_hint_ = 0;
 };
 
 }  // namespace zest

@@ -250,6 +250,27 @@ std::vector<std::byte> frame_vector(std::size_t src_size, Into&& into) {
 }  // namespace
 }  // namespace detail
 
+namespace {
+static_assert(static_cast<int>(detail::strategy::btultra2) == static_cast<int>(strategy::btultra2) &&
+              static_cast<int>(detail::strategy::fast) == static_cast<int>(strategy::fast));
+compression_parameters to_public(const detail::compression_params& p) noexcept {
+    return {p.window_log, p.chain_log, p.hash_log, p.search_log, p.min_match, p.target_length,
+            static_cast<strategy>(p.strat)};
+}
+int clamp_level(int level) noexcept { return level == 0 ? default_level : std::clamp(level, min_level, max_level); }
+}  // namespace
+
+compression_parameters level_parameters(int level, std::optional<std::uint64_t> size) noexcept {
+    return to_public(detail::params_for_level(clamp_level(level), size.value_or(detail::size_unknown)));
+}
+
+compression_parameters used_parameters(int level, std::optional<std::uint64_t> size) noexcept {
+    const detail::frame_options o{clamp_level(level), false, true, 0};
+    compression_parameters p = to_public(detail::frame_params(o, size.value_or(detail::size_unknown)));
+    if (p.strategy > strategy::dfast) p.strategy = strategy::dfast;  // the finder that runs (see frame_params)
+    return p;
+}
+
 std::size_t compress_bound(std::size_t n) noexcept {
     if (n >= max_input_size) return 0;
     const std::size_t small = 128 * 1024;

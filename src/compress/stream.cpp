@@ -103,7 +103,9 @@ struct compress_stream::impl {
         w.set_base(reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(buf.data()) - buf_first));
     }
 
-    errc begin_frame(std::uint64_t size) noexcept {
+    // `size` is the frame's (size_unknown when not known); its parameters
+    // are chosen for `params_size`, which a size hint may fill in.
+    errc begin_frame(std::uint64_t size, std::uint64_t params_size) noexcept {
         if (!st) {
             st.reset(new (std::nothrow) detail::encoder_state);
             if (!st || !st->usable()) {
@@ -111,7 +113,7 @@ struct compress_stream::impl {
                 return errc::out_of_memory;
             }
         }
-        p = detail::frame_params(o, size);
+        p = detail::frame_params(o, params_size);
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
         std::size_t want = window + block;
@@ -229,7 +231,7 @@ compress_stream::compress_stream() noexcept = default;
 compress_stream::~compress_stream() { delete impl_; }
 compress_stream::compress_stream(compress_stream&& o) noexcept
     : impl_(o.impl_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_),
-      window_log_(o.window_log_) {
+      window_log_(o.window_log_), size_hint_(o.size_hint_) {
     o.impl_ = nullptr;
 }
 compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
@@ -238,6 +240,7 @@ compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
         impl_ = o.impl_;
         o.impl_ = nullptr;
         level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, window_log_ = o.window_log_;
+        size_hint_ = o.size_hint_;
     }
     return *this;
 }
@@ -284,6 +287,12 @@ result<std::uint64_t> compress_stream::set_pledged_size(std::uint64_t size) noex
     return size;
 }
 
+result<std::uint64_t> compress_stream::set_size_hint(std::uint64_t size) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    size_hint_ = size;
+    return size;
+}
+
 result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, directive d) noexcept {
     if (in.pos > in.size || out.pos > out.size || (!in.src && in.size) || (!out.dst && out.size))
         return errc::invalid_argument;
@@ -299,7 +308,8 @@ result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, di
         // Everything at once with `end`: the frame's size is known.
         std::uint64_t size = s.pledged;
         if (size == detail::size_unknown && d == directive::end) size = in.size - in.pos;
-        if (const errc e = s.begin_frame(size); e != ok) return e == errc::out_of_memory ? e : s.fail(e);
+        const std::uint64_t params_size = size != detail::size_unknown || size_hint_ == 0 ? size : size_hint_;
+        if (const errc e = s.begin_frame(size, params_size); e != ok) return e == errc::out_of_memory ? e : s.fail(e);
         if (size != detail::size_unknown) s.pledged = size;
     }
     if (const errc e = s.run(out, in, d); e != ok) return s.fail(e);

@@ -14,7 +14,9 @@ ZSTD=${2:?usage: cli_test.sh ZEST ZSTD [GROUP...]}
 shift 2
 ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals
             list recursive levels messages bench interop progress signals_compress streaming
-            compat)
+            compat fsize fsize_library sizes output_dir option_effects list_damaged progress_decompress
+            level_parsing pass_through program_names environment filelist suffix_zstd cparams
+            accepted refusals same_file)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -1234,8 +1236,11 @@ group_progress() {
     if grep -q $'\r' "$ERR"; then fail "progress shown while stderr is not a terminal"; else pass; fi
     { cat "$C/text"; sleep 2; cat "$C/text"; } | "$ZEST" -c --progress >"$d/out2.zst" 2>"$ERR"
     if grep -q $'\r' "$ERR" && grep -q 'MB/s' "$ERR"; then pass; else fail "--progress shows no progress line"; fi
+    # As zstd, --progress outweighs -q (-qq silences everything).
     { cat "$C/text"; sleep 2; cat "$C/text"; } | "$ZEST" -q -c --progress >"$d/out3.zst" 2>"$ERR"
-    expect_stderr_empty "-q --progress prints nothing"
+    if grep -q 'MB/s' "$ERR"; then pass; else fail "-q --progress shows no progress line, zstd's does"; fi
+    { cat "$C/text"; sleep 2; cat "$C/text"; } | "$ZEST" -qq -c --progress >"$d/out3.zst" 2>"$ERR"
+    expect_stderr_empty "-qq --progress prints nothing"
     if command -v script >/dev/null 2>&1; then
         cat "$C/text" "$C/text" >"$d/twice"
         script -qec "{ cat '$C/text'; sleep 2; cat '$C/text'; } | '$ZEST' -o '$d/out4.zst'" /dev/null >"$d/tty" 2>&1
@@ -1430,6 +1435,12 @@ group_compat() {
         fail "--no-content-size: frame header descriptor $(od -An -tx1 -j4 -N1 "$d/ncs.zst"), zstd's $(od -An -tx1 -j4 -N1 "$d/ncs.ref")"
     fi
 }
+
+# The groups of the options zstd users type and of zstd's behaviours.
+# shellcheck source=zstd_options_test.sh
+source "$(dirname "${BASH_SOURCE[0]}")/zstd_options_test.sh"
+# shellcheck source=zstd_behaviour_test.sh
+source "$(dirname "${BASH_SOURCE[0]}")/zstd_behaviour_test.sh"
 
 for group in "${GROUPS_TO_RUN[@]}"; do
     if ! declare -F "group_$group" >/dev/null; then

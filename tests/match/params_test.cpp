@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <optional>
 
 #include "compress/match_finder.hpp"
 #include "compress/params.hpp"
+#include "zest/zest.hpp"
 
 namespace {
 
@@ -155,6 +158,38 @@ TEST(Params, AgreesWithLibzstd) {
             EXPECT_EQ(p.min_match, r.minMatch);
             EXPECT_EQ(p.target_length, r.targetLength);
             EXPECT_EQ(unsigned(p.strat), unsigned(r.strategy));
+        }
+    }
+}
+
+// The public view: level_parameters is the reference's table (what
+// `zstd --show-default-cparams` prints); used_parameters is what zest's
+// compressors run, dfast standing in above it with tables of at most 2^20.
+TEST(Params, PublicLevelAndUsedParameters) {
+    for (int level = -20; level <= 25; ++level) {
+        for (std::uint64_t size : {0ull, 1000ull, 16385ull, 100000ull, 200000ull, 3000000ull}) {
+            const std::optional<std::uint64_t> known = size ? std::optional(size) : std::nullopt;
+            const ZSTD_compressionParameters r = ZSTD_getCParams(level, size, 0);
+            const zest::compression_parameters p = zest::level_parameters(level, known);
+            SCOPED_TRACE(testing::Message() << "level " << level << " size " << size);
+            EXPECT_EQ(p.window_log, r.windowLog);
+            EXPECT_EQ(p.chain_log, r.chainLog);
+            EXPECT_EQ(p.hash_log, r.hashLog);
+            EXPECT_EQ(p.search_log, r.searchLog);
+            EXPECT_EQ(p.min_match, r.minMatch);
+            EXPECT_EQ(p.target_length, r.targetLength);
+            EXPECT_EQ(unsigned(p.strategy), unsigned(r.strategy));
+            const zest::compression_parameters u = zest::used_parameters(level, known);
+            EXPECT_EQ(u.window_log, p.window_log);
+            if (p.strategy <= zest::strategy::dfast) {
+                EXPECT_EQ(u.strategy, p.strategy);
+                EXPECT_EQ(u.hash_log, p.hash_log);
+                EXPECT_EQ(u.chain_log, p.chain_log);
+            } else {
+                EXPECT_EQ(u.strategy, zest::strategy::dfast);
+                EXPECT_EQ(u.hash_log, std::min(p.hash_log, 20u));
+                EXPECT_EQ(u.chain_log, std::min(p.chain_log, 20u));
+            }
         }
     }
 }

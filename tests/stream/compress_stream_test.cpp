@@ -2,6 +2,7 @@
 // sizes, inputs many windows long (the input buffer moves), several frames
 // per stream; libzstd and zest decode the output.
 #include <gtest/gtest.h>
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_getFrameHeader, ZSTD_c_srcSizeHint
 #include <zstd.h>
 
 #include <algorithm>
@@ -286,6 +287,70 @@ TEST(CompressStream, OptionsChangeOnlyBetweenFrames) {
     EXPECT_TRUE(cs.set_fast(3));
     EXPECT_EQ(cs.level(), -3);
     EXPECT_FALSE(cs.set_fast(0));
+}
+
+// The window a frame header declares (libzstd reads it).
+unsigned long long frame_window(std::span<const std::byte> frame) {
+    ZSTD_frameHeader h{};
+    EXPECT_EQ(ZSTD_getFrameHeader(&h, frame.data(), frame.size()), 0u);
+    return h.windowSize;
+}
+
+// libzstd's streaming frame for `src` of unknown size with a size hint.
+bytes libzstd_hinted(std::span<const std::byte> src, int level, std::uint64_t hint) {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_srcSizeHint, int(hint));
+    bytes out(ZSTD_compressBound(src.size()) + 64);
+    ZSTD_outBuffer o{out.data(), out.size(), 0};
+    ZSTD_inBuffer in{src.data(), src.size(), 0};
+    EXPECT_EQ(ZSTD_compressStream2(c, &o, &in, ZSTD_e_continue), 0u);  // size unknown: not all at once
+    EXPECT_EQ(ZSTD_compressStream2(c, &o, &in, ZSTD_e_end), 0u);
+    ZSTD_freeCCtx(c);
+    out.resize(o.pos);
+    return out;
+}
+
+TEST(CompressStream, SizeHintChoosesParametersForUnknownSizes) {
+    const bytes src = zest::test::english_text(100000, 31);
+    for (int level : {1, 3, 7}) {
+        zest::compress_stream cs;
+        ASSERT_TRUE(cs.set_level(level));
+        const bytes plain = stream_compress(cs, src, fixed(4096), fixed(65536));
+        // Unknown size, no hint: the level's window for large inputs; with a
+        // hint, the window the reference picks for that size.
+        EXPECT_EQ(frame_window(plain), frame_window(libzstd_hinted(src, level, 0))) << level;
+        for (std::uint64_t hint : {1000u, 5000u, 20000u, 100000u, 200000u, 10000000u}) {
+            ASSERT_TRUE(cs.set_size_hint(hint));
+            EXPECT_EQ(cs.size_hint(), hint);
+            const bytes f = stream_compress(cs, src, fixed(4096), fixed(65536));
+            EXPECT_EQ(frame_window(f), frame_window(libzstd_hinted(src, level, hint))) << level << " " << hint;
+            EXPECT_EQ(ZSTD_getFrameContentSize(f.data(), f.size()), ZSTD_CONTENTSIZE_UNKNOWN);
+            expect_roundtrip(f, src, "hint " + std::to_string(hint));
+        }
+        ASSERT_TRUE(cs.set_size_hint(1000));
+        EXPECT_EQ(frame_window(stream_compress(cs, src, fixed(4096), fixed(65536))), 1024u);
+        // Kept by reset(); 0 removes it.
+        cs.reset();
+        EXPECT_EQ(frame_window(stream_compress(cs, src, fixed(4096), fixed(65536))), 1024u);
+        ASSERT_TRUE(cs.set_size_hint(0));
+        EXPECT_TRUE(stream_compress(cs, src, fixed(4096), fixed(65536)) == plain) << level;
+        // A pledged size wins over the hint: the same frame as without one.
+        ASSERT_TRUE(cs.set_pledged_size(src.size()));
+        const bytes pledged = stream_compress(cs, src, fixed(4096), fixed(65536));
+        ASSERT_TRUE(cs.set_size_hint(1000));
+        ASSERT_TRUE(cs.set_pledged_size(src.size()));
+        EXPECT_TRUE(stream_compress(cs, src, fixed(4096), fixed(65536)) == pledged) << level;
+    }
+    // Only between frames.
+    zest::compress_stream cs;
+    bytes out(1 << 20);
+    zest::in_buffer in{src.data(), 1000, 0};
+    zest::out_buffer o{out.data(), out.size(), 0};
+    ASSERT_TRUE(cs.compress(o, in, zest::directive::proceed));
+    EXPECT_FALSE(cs.set_size_hint(5000));
+    cs.reset();
+    EXPECT_TRUE(cs.set_size_hint(5000));
 }
 
 TEST(CompressStream, SeveralFramesOnOneStream) {

@@ -1,0 +1,466 @@
+# Groups of cli_test.sh (sourced by it, with its helpers and corpus): the
+# options zstd users type, and behaviours taken from zstd 1.5.4, compared
+# with it wherever zstd's behaviour is the specification.
+# shellcheck shell=bash
+
+# Runs a command line of zest through `bash -c` (for redirections and
+# ulimit, whose -f counts KiB in bash): status in RC, stderr in $ERR.
+zsh_run() {  # script
+    RC=0
+    bash -c "$1" 2>"$ERR" || RC=$?
+}
+
+# zest fails with status 1 where zstd fails with its own codes (zstd's
+# error 11 for a wrong --stream-size, say): both succeed or both fail.
+expect_failure_as_zstd() {  # description
+    if [ $((RC != 0)) = $((ZRC != 0)) ]; then pass; else fail "$1: exit status $RC, zstd's $ZRC"; fi
+}
+
+# Two outputs with the same content: equal, or frames that decode alike.
+expect_same_data() {  # actual expected description
+    if cmp -s -- "$1" "$2"; then pass; return; fi
+    if [ -s "$1" ] && "$ZSTD" -dq -c "$1" >"$1.decoded" 2>/dev/null && "$ZSTD" -dq -c "$2" >"$2.decoded" 2>/dev/null &&
+       cmp -s "$1.decoded" "$2.decoded"; then
+        pass
+    else
+        fail "$3: $1 differs from $2"
+    fi
+}
+
+# The "Window Size" zstd -lv reads from a frame.
+window_of() {  # file
+    "$ZSTD" -lv "$1" 2>/dev/null | sed -n 's/^Window Size: .*(\([0-9]*\) B)$/\1/p'
+}
+# The content size zstd -lv reads ("" when not declared).
+content_size_of() {  # file
+    "$ZSTD" -lv "$1" 2>/dev/null | sed -n 's/^Decompressed Size: .*(\([0-9]*\) B)$/\1/p'
+}
+
+# The output reaching the file-size limit (ulimit -f) is an error like a
+# full disk: status 1, "zest: FILE: File too large", no temporary file, the
+# input kept. (zstd 1.5.4 dies of SIGXFSZ and leaves the partial file.)
+group_fsize() {
+    local d
+    d=$(fresh_dir)
+    head -c 12000000 /dev/urandom >"$d/big"     # incompressible: 12 MB out
+    head -c 12000000 /dev/zero >"$d/zeros"
+    "$ZSTD" -q "$d/zeros" -o "$d/zeros.zst"
+    rm "$d/zeros"
+    cp "$d/big" "$d/big.orig"
+    zsh_run "ulimit -f 8192; '$ZEST' '$d/big' -o '$d/out.zst'"
+    expect_rc 1 "ulimit -f: compress -o"
+    expect_stderr_has "zest: $d/out.zst: File too large" "ulimit -f: compress -o"
+    expect_missing "$d/out.zst" "ulimit -f: compress -o"
+    expect_no_temp "$d" "ulimit -f: compress -o"
+    expect_same "$d/big" "$d/big.orig" "ulimit -f: compress -o keeps the input"
+    zsh_run "ulimit -f 8192; '$ZEST' --rm '$d/big'"
+    expect_rc 1 "ulimit -f: compress --rm"
+    expect_stderr_has "zest: $d/big.zst: File too large" "ulimit -f: compress --rm"
+    expect_missing "$d/big.zst" "ulimit -f: compress --rm"
+    expect_same "$d/big" "$d/big.orig" "ulimit -f: --rm keeps an input whose output failed"
+    expect_no_temp "$d" "ulimit -f: compress --rm"
+    # Decompression: to a derived name, to -o, sparse or not.
+    for args in "" "--no-sparse" "-o '$d/named'"; do
+        zsh_run "ulimit -f 8192; '$ZEST' -d $args '$d/zeros.zst'"
+        expect_rc 1 "ulimit -f: -d $args"
+        expect_stderr_has "File too large" "ulimit -f: -d $args"
+        expect_missing "$d/zeros" "ulimit -f: -d $args"
+        expect_missing "$d/named" "ulimit -f: -d $args"
+        expect_no_temp "$d" "ulimit -f: -d $args"
+        expect_exists "$d/zeros.zst" "ulimit -f: -d $args keeps the input"
+    done
+    # Standard output redirected to a file: the error, no crash.
+    zsh_run "ulimit -f 8192; '$ZEST' -c '$d/big' >'$d/stdout.zst'"
+    expect_rc 1 "ulimit -f: -c > file"
+    expect_stderr_has "zest: (stdout): File too large" "ulimit -f: -c > file"
+    zsh_run "ulimit -f 8192; '$ZEST' -dc '$d/zeros.zst' >'$d/stdout'"
+    expect_rc 1 "ulimit -f: -dc > file"
+    expect_stderr_has "zest: (stdout): File too large" "ulimit -f: -dc > file"
+    # Under the limit everything works.
+    zsh_run "ulimit -f 8192; head -c 5000000 '$d/big' | '$ZEST' -q -c >'$d/small.zst'"
+    expect_rc 0 "ulimit -f: output under the limit"
+    head -c 5000000 "$d/big" >"$d/small"
+    "$ZSTD" -dq -c "$d/small.zst" 2>/dev/null | cmp -s - "$d/small" && pass || fail "ulimit -f: output under the limit"
+}
+
+# A low file-size limit must not hurt compression whose output is small:
+# the library's streaming buffers must not count as a file (they were a
+# memfd, which SIGXFSZ killed at level 19 under ulimit -f 4096).
+group_fsize_library() {
+    local d l
+    d=$(fresh_dir)
+    for l in 1 3 19; do
+        zsh_run "ulimit -f 4096; echo hello | '$ZEST' -$l -c >'$d/hello.zst'"
+        expect_rc 0 "ulimit -f 4096: echo hello | zest -$l -c"
+        if [ "$("$ZSTD" -dq -c "$d/hello.zst" 2>/dev/null)" = hello ]; then pass; else fail "ulimit -f 4096: -$l output"; fi
+    done
+    zsh_run "ulimit -f 4096; head -c 300000 '$C/text' | '$ZEST' -19 -c >'$d/text.zst'"
+    expect_rc 0 "ulimit -f 4096: 300 KB through zest -19 -c"
+    head -c 300000 "$C/text" >"$d/text"
+    "$ZSTD" -dq -c "$d/text.zst" 2>/dev/null | cmp -s - "$d/text" && pass || fail "ulimit -f 4096: -19 output"
+}
+
+# --stream-size=# pledges the exact size of an input whose size is not
+# known (standard input, a pipe): declared in the frame and checked, as
+# zstd; --size-hint=# only tunes the parameters for such an input.
+group_sizes() {
+    local d n args
+    d=$(fresh_dir)
+    head -c 66383 "$C/text" >"$d/in"
+    n=66383
+    cat "$d/in" | "$ZEST" -q --stream-size=$n -c >"$d/s.zst" 2>"$ERR"
+    RC=$?
+    expect_rc 0 "--stream-size=N on a pipe"
+    if [ "$(content_size_of "$d/s.zst")" = $n ]; then pass; else fail "--stream-size: size not declared"; fi
+    "$ZSTD" -dq -c "$d/s.zst" 2>/dev/null | cmp -s - "$d/in" && pass || fail "--stream-size: output"
+    cat "$d/in" | "$ZSTD" -q --stream-size=$n -c >"$d/s.ref" 2>/dev/null
+    if [ "$(window_of "$d/s.zst")" = "$(window_of "$d/s.ref")" ]; then pass; else
+        fail "--stream-size: window $(window_of "$d/s.zst"), zstd's $(window_of "$d/s.ref")"
+    fi
+    # The same status as zstd for every way of giving it; a named file's
+    # own size wins, standard input and pipes take the pledge.
+    # (zstd leaves an output file after a mismatch; zest leaves none.)
+    for args in "--stream-size=$n" "--stream-size=$((n - 1))" "--stream-size=$((n + 1))" "--stream-size $n" \
+                "--stream-size=64K" "--stream-size=0" "--stream-size=$n -o out" "--stream-size=$((n + 1)) in" \
+                "--stream-size=$n --no-content-size"; do
+        make_twins "$d/twin" "$d/in"
+        # shellcheck disable=SC2086
+        run_twins "$d/twin" "$d/in" -q $args
+        expect_failure_as_zstd "zest $args <in (a file as stdin), as zstd"
+        expect_twin_files "$d/twin" "zest $args <in, as zstd"
+        # shellcheck disable=SC2086
+        (cd "$d/twin/zest" && cat in | "$ZEST" -q $args -c >pipe.zst 2>/dev/null; exit $?)
+        RC=$?
+        # shellcheck disable=SC2086
+        (cd "$d/twin/zstd" && cat in | "$ZSTD" -q $args -c >pipe.zst 2>/dev/null; exit $?)
+        ZRC=$?
+        expect_failure_as_zstd "cat in | zest $args, as zstd"
+        rm -rf "$d/twin"
+    done
+    (cd "$d" && z --stream-size=$((n + 1)) -c <(cat in) >/dev/null; exit "$RC")
+    RC=$?
+    expect_rc 1 "--stream-size on a named pipe that is shorter"
+    cat "$d/in" | "$ZEST" --stream-size=$((n - 1)) -c >/dev/null 2>"$ERR"
+    RC=$?
+    expect_rc 1 "--stream-size mismatch"
+    expect_error_line "(stdin)" "--stream-size mismatch"
+    expect_stderr_has "differs from --stream-size=$((n - 1))" "--stream-size mismatch says why"
+    # A mismatch leaves no output file.
+    (cd "$d" && cat in | "$ZEST" --stream-size=$((n + 1)) -o out.zst 2>"$ERR"; exit $?)
+    RC=$?
+    expect_rc 1 "--stream-size mismatch -o"
+    expect_missing "$d/out.zst" "--stream-size mismatch -o"
+    expect_no_temp "$d" "--stream-size mismatch -o"
+    # --no-content-size: the pledge chooses the parameters, nothing is declared.
+    cat "$d/in" | "$ZEST" -q --stream-size=$n --no-content-size -c >"$d/nc.zst" 2>"$ERR"
+    if [ -z "$(content_size_of "$d/nc.zst")" ]; then pass; else fail "--stream-size --no-content-size declares a size"; fi
+    # Decompression ignores it, as zstd does.
+    z -d --stream-size=5 -c "$d/s.zst" >"$d/back"
+    expect_rc 0 "-d --stream-size"
+    expect_same "$d/back" "$d/in" "-d --stream-size"
+
+    # --size-hint: the window zstd picks for that size, the same data back;
+    # ignored for a file of known size.
+    for h in 1000 20000 66383 10M; do
+        cat "$d/in" | "$ZEST" -q --size-hint=$h -c >"$d/h.zst" 2>"$ERR"
+        RC=$?
+        expect_rc 0 "--size-hint=$h"
+        cat "$d/in" | "$ZSTD" -q --size-hint=$h -c >"$d/h.ref" 2>/dev/null
+        if [ -n "$(window_of "$d/h.zst")" ] && [ "$(window_of "$d/h.zst")" = "$(window_of "$d/h.ref")" ]; then pass; else
+            fail "--size-hint=$h: window $(window_of "$d/h.zst"), zstd's $(window_of "$d/h.ref")"
+        fi
+        if [ -z "$(content_size_of "$d/h.zst")" ]; then pass; else fail "--size-hint=$h declares a size"; fi
+        "$ZSTD" -dq -c "$d/h.zst" 2>/dev/null | cmp -s - "$d/in" && pass || fail "--size-hint=$h: output"
+    done
+    if [ "$(window_of "$d/h.zst")" != 1024 ]; then pass; else fail "--size-hint: every window is 1 KiB"; fi
+    cat "$d/in" | "$ZEST" -q --size-hint=1000 -c >"$d/h.zst" 2>"$ERR"
+    if [ "$(window_of "$d/h.zst")" = 1024 ]; then pass; else fail "--size-hint=1000: window $(window_of "$d/h.zst")"; fi
+    z -q -c --size-hint=1000 "$d/in" >"$d/hf.zst"
+    z -q -c "$d/in" >"$d/f.zst"
+    expect_same "$d/hf.zst" "$d/f.zst" "--size-hint on a file of known size changes nothing"
+    cat "$d/in" | "$ZEST" -q --size-hint 1000 -c >"$d/h2.zst" 2>"$ERR"
+    expect_same "$d/h2.zst" "$d/h.zst" "--size-hint N (separate argument)"
+    # Refused values, as zstd refuses them.
+    for args in --stream-size=abc --stream-size=12x --stream-size=99999999999999999999 --size-hint=x \
+                --size-hint=-1 --stream-size; do
+        z -q "$args" -c "$d/in" >/dev/null
+        expect_rc 1 "zest $args"
+        if grep -q "^zest: " "$ERR"; then pass; else fail "zest $args: no 'zest: ' error"; fi
+        zr -q "$args" -c "$d/in" >/dev/null
+        expect_rc_as_zstd "zest $args, as zstd"
+    done
+}
+
+# --output-dir-flat DIR and --output-dir-mirror DIR (also =DIR), as zstd.
+group_output_dir() {
+    local d args n=0 input
+    d=$(fresh_dir)
+    mkdir -p "$d/setup/src/sub" "$d/setup/src/sub2" "$d/setup/out" "$d/setup/mir"
+    cp "$C/text" "$d/setup/src/a"
+    cp "$C/small" "$d/setup/src/sub/b"
+    cp "$C/binary" "$d/setup/src/sub2/b"
+    cp "$C/small.zst" "$d/setup/src/c.zst"
+    for input in /dev/null "$YES"; do
+        for args in "--output-dir-flat out src/a src/sub/b" "--output-dir-flat=out src/a" "--output-dir-flat out/ src/a" \
+                    "--output-dir-flat out -r src/sub" "-f --output-dir-flat out src/sub/b src/sub2/b" \
+                    "--output-dir-flat out src/sub/b src/sub2/b" "--output-dir-flat out --rm src/a" \
+                    "--output-dir-mirror mir -r src" "--output-dir-mirror=mir src/sub/b" \
+                    "--output-dir-mirror mir src/a src/sub/b" "--output-dir-mirror mir ./src/sub/b" \
+                    "--output-dir-flat out --output-dir-mirror mir src/a" "--output-dir-flat out -c src/a" \
+                    "--output-dir-flat out -o x src/a" "-d --output-dir-flat out src/c.zst" \
+                    "-d --output-dir-mirror mir src/c.zst" "-t --output-dir-flat out src/c.zst" \
+                    "--output-dir-flat out" "--output-dir-flat ''" \
+                    "--output-dir-flat" "--output-dir-mirror mir src/../src/a"; do
+            n=$((n + 1))
+            make_twins "$d/twin$n" "$d/setup/src" "$d/setup/out" "$d/setup/mir"
+            # shellcheck disable=SC2086
+            eval "run_twins '$d/twin$n' '$input' -q $args"
+            expect_as_zstd "$d/twin$n" "zest $args <$(basename "$input") as zstd"
+            expect_same_data "$d/twin$n/zest.stdout" "$d/twin$n/zstd.stdout" "zest $args: stdout as zstd's"
+        done
+    done
+    # What lands where (the twins only say "as zstd").
+    expect_exists "$d/twin1/zest/out/a.zst" "--output-dir-flat: out/a.zst"
+    expect_exists "$d/twin1/zest/out/b.zst" "--output-dir-flat: out/b.zst"
+    expect_missing "$d/twin1/zest/src/a.zst" "--output-dir-flat: nothing next to the input"
+    expect_exists "$d/twin8/zest/mir/src/sub2/b.zst" "--output-dir-mirror -r: mir/src/sub2/b.zst"
+    expect_exists "$d/twin15/zest/out/c" "-d --output-dir-flat: out/c"
+    "$ZSTD" -dq -c "$d/twin1/zest/out/a.zst" 2>/dev/null | cmp -s - "$C/text" && pass || fail "--output-dir-flat: out/a.zst"
+    # Same names in a flat directory: zstd's warning, then the first stays
+    # (or with -f the last).
+    (cd "$d/twin6/zest" && z --output-dir-flat out src/sub/b src/sub2/b </dev/null; exit "$RC")
+    RC=$?
+    expect_stderr_has "the same name, b" "--output-dir-flat: same names warned"
+    "$ZSTD" -dq -c "$d/twin5/zest/out/b.zst" 2>/dev/null | cmp -s - "$C/binary" && pass ||
+        fail "--output-dir-flat -f: the last of the same names stays"
+    # A missing directory is made (zstd 1.5.4 crashes), mirrored ones with
+    # their source's permissions.
+    d=$(fresh_dir)
+    mkdir -p "$d/src/private"
+    cp "$C/small" "$d/src/private/p"
+    chmod 700 "$d/src/private"
+    (cd "$d" && z -q --output-dir-flat new/deeper src/private/p; exit "$RC")
+    RC=$?
+    expect_rc 0 "--output-dir-flat into a missing directory"
+    expect_exists "$d/new/deeper/p.zst" "--output-dir-flat into a missing directory"
+    (cd "$d" && z -q --output-dir-mirror m src/private/p; exit "$RC")
+    RC=$?
+    expect_rc 0 "--output-dir-mirror into a missing directory"
+    if [ "$(stat -c %a "$d/m/src/private" 2>/dev/null)" = 700 ]; then pass; else
+        fail "--output-dir-mirror: mode $(stat -c %a "$d/m/src/private" 2>/dev/null) for a 700 directory"
+    fi
+    # An absolute input path is mirrored under the directory, as zstd does.
+    z -q --output-dir-mirror "$d/abs" "$d/src/private/p"
+    expect_rc 0 "--output-dir-mirror with an absolute path"
+    expect_exists "$d/abs$d/src/private/p.zst" "--output-dir-mirror with an absolute path"
+    (cd "$d" && z -q --output-dir-mirror m2 ../"$(basename "$d")"/src/private/p; exit "$RC")
+    RC=$?
+    expect_rc 1 "--output-dir-mirror refuses a path with .."
+    expect_error_line "../$(basename "$d")/src/private/p" "--output-dir-mirror refuses a path with .."
+    expect_missing "$d/m2" "--output-dir-mirror refuses a path with .."
+    # A file in the way of the directory.
+    : >"$d/blocker"
+    z -q --output-dir-flat "$d/blocker" "$d/src/private/p"
+    expect_rc 1 "--output-dir-flat onto a file"
+    expect_error_line "$d/blocker" "--output-dir-flat onto a file"
+}
+
+# Options whose effect is zstd's on the same inputs: --exclude-compressed,
+# --[no-]content-size, --[no-]sparse, and --[no-]progress's summary lines.
+group_option_effects() {
+    local d s args blocks size
+    d=$(fresh_dir)
+    mkdir "$d/set"
+    for s in gz tgz xz txz lzma lz4 tlz4 tzst zst bz2 Z ZST txt; do cp "$C/small" "$d/set/f.$s"; done
+    make_twins "$d/twin" "$d/set/"*
+    (cd "$d/twin/zest" && z -q -f --exclude-compressed f.*; exit "$RC")
+    RC=$?
+    (cd "$d/twin/zstd" && zr -q -f --exclude-compressed f.*; exit "$ZRC")
+    ZRC=$?
+    expect_as_zstd "$d/twin" "--exclude-compressed, as zstd"
+    expect_exists "$d/twin/zest/f.txt.zst" "--exclude-compressed compresses f.txt"
+    expect_missing "$d/twin/zest/f.gz.zst" "--exclude-compressed skips f.gz"
+    # .zstd is a zstd file too for zest (zstd 1.5.4 compresses it again).
+    cp "$C/small" "$d/set/g.zstd"
+    z -q --exclude-compressed "$d/set/g.zstd"
+    expect_rc 0 "--exclude-compressed on .zstd"
+    expect_missing "$d/set/g.zstd.zst" "--exclude-compressed skips .zstd"
+    z -q "$d/set/g.zstd"
+    expect_exists "$d/set/g.zstd.zst" "without --exclude-compressed, .zstd is compressed"
+
+    # --[no-]content-size on files and pipes: the frame header descriptor as zstd's.
+    for args in "" "--content-size" "--no-content-size" "--no-content-size --content-size"; do
+        z -q -c $args "$C/text" >"$d/c.zst"
+        zr -q -c $args "$C/text" >"$d/c.ref"
+        if [ "$(od -An -tx1 -j4 -N1 "$d/c.zst")" = "$(od -An -tx1 -j4 -N1 "$d/c.ref")" ]; then pass; else
+            fail "zest -c $args FILE: descriptor $(od -An -tx1 -j4 -N1 "$d/c.zst"), zstd's $(od -An -tx1 -j4 -N1 "$d/c.ref")"
+        fi
+        if [ "$(content_size_of "$d/c.zst")" = "$(content_size_of "$d/c.ref")" ]; then pass; else
+            fail "zest -c $args FILE: content size '$(content_size_of "$d/c.zst")', zstd's '$(content_size_of "$d/c.ref")'"
+        fi
+        cat "$C/text" | "$ZEST" -q -c $args >"$d/p.zst" 2>"$ERR"
+        cat "$C/text" | "$ZSTD" -q -c $args >"$d/p.ref" 2>/dev/null
+        if [ "$(content_size_of "$d/p.zst")" = "$(content_size_of "$d/p.ref")" ]; then pass; else
+            fail "cat | zest $args: content size '$(content_size_of "$d/p.zst")', zstd's '$(content_size_of "$d/p.ref")'"
+        fi
+    done
+
+    # --[no-]sparse: decompressed files skip blocks of zeros (on disk), as
+    # zstd's do; standard output only with --sparse, and only when it is a
+    # regular file (a pipe takes the zeros, where zstd fails).
+    d=$(fresh_dir)
+    { head -c 1000000 "$C/binary"; head -c 30000000 /dev/zero; printf 'end'; } >"$d/sp"
+    size=$(stat -c %s "$d/sp")
+    "$ZSTD" -q "$d/sp" -o "$d/sp.zst"
+    truncate -s 30M "$d/probe"
+    if [ "$(stat -c %b "$d/probe")" -gt 100 ]; then
+        echo "note [$group]: $d holds no sparse files; sparse checks skipped"
+    else
+        for args in "" "--sparse" "--no-sparse"; do
+            rm -f "$d/out" "$d/ref"
+            z -q -d $args "$d/sp.zst" -o "$d/out"
+            zr -q -d $args "$d/sp.zst" -o "$d/ref"
+            expect_same "$d/out" "$d/sp" "-d $args -o FILE"
+            blocks=$(($(stat -c '%b * %B' "$d/out") / 1000000))
+            if [ $((blocks < 10)) = $(($(stat -c '%b * %B' "$d/ref") / 1000000 < 10)) ]; then pass; else
+                fail "-d $args: $blocks MB on disk, zstd's file $(($(stat -c '%b * %B' "$d/ref") / 1000000)) MB"
+            fi
+            rm -f "$d/out" "$d/ref"
+            z -q -d -c $args "$d/sp.zst" >"$d/out"
+            zr -q -d -c $args "$d/sp.zst" >"$d/ref"
+            expect_same "$d/out" "$d/sp" "-dc $args > FILE"
+            blocks=$(($(stat -c '%b * %B' "$d/out") / 1000000))
+            if [ $((blocks < 10)) = $(($(stat -c '%b * %B' "$d/ref") / 1000000 < 10)) ]; then pass; else
+                fail "-dc $args > FILE: $blocks MB on disk, zstd's file $(($(stat -c '%b * %B' "$d/ref") / 1000000)) MB"
+            fi
+        done
+        if [ "$(($(stat -c '%b * %B' "$d/out") / 1000000))" -gt 20 ]; then pass; else fail "--no-sparse: a sparse file"; fi
+        # A file that ends with zeros still has its full length.
+        head -c 5000000 /dev/zero >"$d/tail"
+        "$ZSTD" -q "$d/tail" -o "$d/tail.zst"
+        mv "$d/tail" "$d/tail.orig"
+        z -q -d "$d/tail.zst"
+        expect_same "$d/tail" "$d/tail.orig" "-d of zeros only (a file that is one hole)"
+        # Appending and pipes: the zeros are written.
+        printf 'head' >"$d/app"
+        z -q -d -c --sparse "$d/sp.zst" >>"$d/app"
+        expect_rc 0 "-dc --sparse >> FILE"
+        { printf 'head'; cat "$d/sp"; } | cmp -s - "$d/app" && pass || fail "-dc --sparse >> FILE"
+        "$ZEST" -q -d -c --sparse "$d/sp.zst" 2>"$ERR" | cmp -s - "$d/sp"
+        if [ "${PIPESTATUS[*]}" = "0 0" ]; then pass; else fail "-dc --sparse | pipe: statuses ${PIPESTATUS[*]}"; fi
+        # Over an existing file's bytes (<>): nothing of the old content shows.
+        head -c "$size" /dev/urandom >"$d/old"
+        z -q -d -c --sparse "$d/sp.zst" 1<>"$d/old"
+        expect_same "$d/old" "$d/sp" "-dc --sparse 1<> FILE"
+    fi
+
+    # --progress outweighs -q for the result lines, as in zstd; -qq
+    # silences everything; --no-progress keeps them.
+    d=$(fresh_dir)
+    cp "$C/text.zst" "$C/small.zst" "$C/text" "$d/"
+    for args in "-d -q --progress -f text.zst -o out" "-d -q -f text.zst -o out" "-d -qq --progress -f text.zst -o out" \
+                "-d -q --progress -f text.zst small.zst" "-d -f text.zst -o out" "-d --no-progress -f text.zst -o out" \
+                "-q --progress -f text -o t.zst" "-dc -q --progress text.zst" "-dc --progress text.zst" "-dc text.zst" \
+                "-t -q --progress text.zst" "-d -v -f text.zst small.zst"; do
+        # shellcheck disable=SC2086
+        (cd "$d" && z $args >/dev/null; exit "$RC")
+        # shellcheck disable=SC2086
+        (cd "$d" && zr $args >/dev/null; exit "$ZRC")
+        local mine ref
+        mine=$(tr '\r' '\n' <"$ERR" | grep -cE 'bytes|files|%')
+        ref=$(tr '\r' '\n' <"$ZERR" | grep -cE 'bytes|files|%' )
+        if [ "$((mine > 0))" = "$((ref > 0))" ]; then pass; else
+            fail "zest $args: result lines '$(tr '\r' '\n' <"$ERR" | grep -E 'bytes|files|%' | head -2)', zstd's '$(tr '\r' '\n' <"$ZERR" | grep -E 'bytes|files|%' | head -2)'"
+        fi
+    done
+    (cd "$d" && z -d -q --progress -f text.zst small.zst; exit "$RC")
+    expect_stderr_has "2 files decompressed" "-d -q --progress: the summary of two files"
+    (cd "$d" && z -d -q --progress -f text.zst -o out; exit "$RC")
+    expect_stderr_has "text.zst            : 1288895 bytes" "-d -q --progress: the result line"
+}
+
+# -l on damaged files says what it found: frames read, where it stopped.
+group_list_damaged() {
+    local d one two
+    d=$(fresh_dir)
+    cat "$C/small.zst" "$C/small.zst" "$C/text.zst" >"$d/three.zst"
+    one=$(stat -c %s "$C/small.zst")
+    two=$((2 * one))
+    head -c $((two + 100)) "$d/three.zst" >"$d/cut.zst"
+    z -l "$d/cut.zst" >/dev/null
+    expect_rc 1 "-l on a truncated file"
+    zr -l "$d/cut.zst" >/dev/null
+    expect_rc_as_zstd "-l on a truncated file, as zstd"
+    expect_stderr_has "zest: $d/cut.zst: truncated frame after 2 frames, at byte $two of $((two + 100))" \
+        "-l on a truncated file"
+    expect_stderr_lacks "not compressed by zstd" "-l on a truncated file"
+    { cat "$C/small.zst"; printf 'trailing garbage'; } >"$d/tail.zst"
+    z -l "$d/tail.zst" >/dev/null
+    expect_rc 1 "-l with garbage after a frame"
+    expect_stderr_has "after 1 frame, at byte $one of $((one + 16))" "-l with garbage after a frame"
+    { cat "$C/small.zst"; printf 'ab'; } >"$d/short.zst"
+    z -l "$d/short.zst" >/dev/null
+    expect_stderr_has "after 1 frame, at byte $one of $((one + 2))" "-l with 2 bytes after a frame"
+    head -c 10 "$C/text.zst" >"$d/head.zst"
+    z -l "$d/head.zst" >/dev/null
+    expect_rc 1 "-l on a cut frame header"
+    expect_stderr_has "truncated frame at byte 0 of 10" "-l on a cut frame header"
+    # A reserved block type: the first block header's type bits set to 3.
+    cp "$C/small.zst" "$d/reserved.zst"
+    local hdr
+    hdr=$(od -An -tu1 -j6 -N1 "$d/reserved.zst" | tr -d ' ')   # small.zst: 6-byte frame header
+    printf "\\$(printf %03o $((hdr | 6)))" | dd of="$d/reserved.zst" bs=1 seek=6 count=1 conv=notrunc status=none
+    cat "$C/small.zst" "$d/reserved.zst" >"$d/second-bad.zst"
+    z -l "$d/second-bad.zst" >/dev/null
+    expect_rc 1 "-l on a reserved block type"
+    expect_stderr_has "reserved block type after 1 frame, at byte $one of $((2 * one))" "-l on a reserved block type"
+    # Not zstd at all: said as before.
+    z -l "$C/garbage.zst" >/dev/null
+    expect_rc 1 "-l on garbage"
+    expect_stderr_has "zest: $C/garbage.zst: not compressed by zstd" "-l on garbage"
+    printf 'ab' >"$d/two.zst"
+    z -l "$d/two.zst" >/dev/null
+    expect_stderr_has "zest: $d/two.zst: not compressed by zstd" "-l on two bytes"
+}
+
+# Reads 50 MiB from a FIFO, stalls 2 seconds, reads the rest (never waits
+# more than a minute for a writer that does not come).
+slow_reader() {  # fifo
+    timeout 60 sh -c '{ head -c 50M >/dev/null; sleep 2; cat >/dev/null; } <"$1"' reader "$1"
+}
+
+# Decompression shows a progress line on a terminal as compression does,
+# also while the output of one input buffer is being written (a few KiB of
+# input make 200 MiB here, written to a reader that stalls).
+group_progress_decompress() {
+    local d mib pid
+    d=$(fresh_dir)
+    head -c 200M /dev/zero | "$ZSTD" -q -c >"$d/z.zst"
+    mkfifo "$d/fifo"
+    if command -v script >/dev/null 2>&1; then
+        script -qec "'$ZEST' -d -f '$d/z.zst' -o '$d/fifo'" /dev/null >"$d/tty" 2>&1 &
+        pid=$!
+        slow_reader "$d/fifo"
+        wait "$pid"
+        if grep -q 'MB/s' "$d/tty"; then pass; else fail "-d on a terminal: no progress line: $(head -c 300 "$d/tty")"; fi
+        mib=$(tr '\r' '\n' <"$d/tty" | sed -n 's/.*=> \([0-9]*\)\.[0-9] MiB.*/\1/p' | head -1)
+        if [ -n "$mib" ] && [ "$mib" -lt 199 ]; then pass; else
+            fail "-d on a terminal: no progress line while writing (first shows '$mib' MiB)"
+        fi
+        if grep -q '%' "$d/tty"; then pass; else fail "-d on a terminal: no percentage for a file of known size"; fi
+    fi
+    # --progress on a stderr that is not a terminal; --no-progress on one.
+    "$ZEST" -d -f --progress "$d/z.zst" -o "$d/fifo" 2>"$ERR" &
+    pid=$!
+    slow_reader "$d/fifo"
+    wait "$pid"
+    if grep -q 'MB/s' "$ERR"; then pass; else fail "-d --progress: no progress line"; fi
+    if command -v script >/dev/null 2>&1; then
+        script -qec "'$ZEST' -d -f --no-progress '$d/z.zst' -o '$d/fifo'" /dev/null >"$d/tty" 2>&1 &
+        pid=$!
+        slow_reader "$d/fifo"
+        wait "$pid"
+        if grep -q 'MB/s' "$d/tty"; then fail "-d --no-progress on a terminal shows progress"; else pass; fi
+        if grep -q 'z.zst *: 209715200 bytes' "$d/tty"; then pass; else fail "-d --no-progress: no result line"; fi
+    fi
+}
