@@ -5,8 +5,11 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "file_io.hpp"
+#include "formats/format.hpp"
 #include "output_sink.hpp"
 #include "progress.hpp"
 #include "zest/zest.hpp"
@@ -24,6 +27,7 @@ struct codec_settings {
     bool content_size = true;  ///< a regular file's size is declared in its frame
     bool pass_through = false; ///< decompression copies data that does not start a frame as it is
     unsigned max_window_log = default_max_window_log;
+    data_format format = data_format::zstd;  ///< what compress() writes; decompress() reads them all
 };
 
 class codec {
@@ -33,15 +37,22 @@ public:
     codec(const codec&) = delete;
     codec& operator=(const codec&) = delete;
 
-    /// Compresses `in` into one frame written to `out`. Throws file_error.
+    /// Throws file_error unless compress() can write the chosen format
+    /// (built in, a level it has): checked before any output is created.
+    void check_format(const std::string& subject) const;
+    /// Compresses `in` into one frame (gzip member, xz/lzma stream, lz4
+    /// frame) written to `out`. Throws file_error.
     transfer_totals compress(const input_file& in, output_sink& out, progress_line& progress);
-    /// Decodes every frame of `in`; `out` null discards the result (-t).
+    /// Decodes every frame of `in`, and the gzip members, xz/lzma streams
+    /// and lz4 frames among them; `out` null discards the result (-t).
     /// With pass_through, from the first place where a frame should start
     /// but does not, the rest of the input is copied as it is (zstd -dcf).
     /// Throws file_error.
     transfer_totals decompress(const input_file& in, output_sink* out, progress_line& progress);
 
 private:
+    transfer_totals compress_other(const input_file& in, output_sink& out, progress_line& progress,
+                                   std::optional<std::uint64_t> size);
     struct state;
     codec_settings settings_;
     std::unique_ptr<state> state_;

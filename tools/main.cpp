@@ -31,7 +31,8 @@
 namespace zest::cli {
 namespace {
 
-// FILE.zst -> FILE, FILE.tzst -> FILE.tar; nullopt for any other name.
+// FILE.zst -> FILE, FILE.tzst -> FILE.tar (and the other formats' names,
+// formats/format.cpp); nullopt for any other name.
 std::optional<std::string> derive_output_name(const std::string& input) {
     const auto strip = [&](std::string_view suffix, std::string_view replacement) -> std::optional<std::string> {
         if (input.size() <= suffix.size() || !input.ends_with(suffix)) return std::nullopt;
@@ -41,11 +42,12 @@ std::optional<std::string> derive_output_name(const std::string& input) {
         return out;
     };
     if (auto out = strip(".zst", "")) return out;
+    if (auto out = strip_other_format_suffix(input)) return out;
     return strip(".tzst", ".tar");
 }
 
 bool has_zstd_suffix(const std::string& name) {
-    return name.ends_with(".zst") || name.ends_with(".tzst");
+    return name.ends_with(".zst") || name.ends_with(".tzst") || has_other_format_suffix(name);
 }
 
 // -r: directories name the regular files below them (symbolic links are
@@ -190,6 +192,7 @@ private:
             return;
         }
         input_file in = open_input(name, o_.force);
+        if (compressing) codec_.check_format(in.display);
 
         std::unique_ptr<output_sink> per_file;
         output_sink* out = nullptr;
@@ -209,11 +212,12 @@ private:
             out = shared_file_.get();
         } else if (compressing) {
             // FILE.zst becomes FILE.zst.zst, as with zstd (--exclude-compressed skips it).
-            per_file = create_output(in.name + ".zst");
+            per_file = create_output(in.name + std::string(format_suffix(o_.format)));
             out = per_file.get();
         } else {
             const auto target = derive_output_name(in.name);
-            if (!target) throw file_error(in.display, "unknown suffix (.zst or .tzst expected) -- ignored");
+            if (!target)
+                throw file_error(in.display, "unknown suffix (" + std::string(known_suffix_list()) + " expected) -- ignored");
             per_file = create_output(*target);
             out = per_file.get();
         }
@@ -284,6 +288,7 @@ int run(const options& o) {
         else
             std::printf("*** zest CLI (%d-bit) v%s, a Zstandard implementation ***\n",
                         static_cast<int>(sizeof(void*) * 8), version_string());
+        if (o.verbosity > 0) std::printf("*** supports: %s\n", built_in_format_list().c_str());  // as zstd -vV
         return 0;
     }
     if (o.verbosity > 0)  // zstd -v starts with its banner
@@ -313,6 +318,7 @@ int run(const options& o) {
     // zstd's rule: -dcf passes through what is not compressed (like zcat -f).
     cs.pass_through = o.op == operation::decompress && o.pass_through.value_or(o.to_stdout && o.force);
     cs.max_window_log = o.max_window_log;
+    cs.format = o.format;
     codec c(cs);
     install_signal_handlers();
     return file_run(o, c).run();

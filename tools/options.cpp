@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstdint>
 #include <string_view>
+#include <utility>
 
 namespace zest::cli {
 
@@ -103,6 +104,7 @@ std::string parse_long_option(std::string_view arg, options& o) {
     if (name == "--pass-through") return flag([&] { o.pass_through = true; });
     if (name == "--no-pass-through") return flag([&] { o.pass_through = false; });
     if (name == "--exclude-compressed") return flag([&] { o.exclude_compressed = true; });
+    if (auto handled = parse_format_option(name, value, o)) return *handled;
     // Accepted for compatibility, without effect: zest works on one thread
     // and writes outputs plainly (zstd's sparse writing saves disk, not data).
     if (name == "--single-thread" || name == "--sparse" || name == "--no-sparse") return flag([] {});
@@ -147,8 +149,9 @@ std::string parse_long_option(std::string_view arg, options& o) {
 
 }  // namespace
 
-parse_result parse_arguments(std::span<char* const> args) {
+parse_result parse_arguments(std::span<char* const> args, options preset) {
     parse_result r;
+    r.opts = std::move(preset);
     options& o = r.opts;
     bool options_ended = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -187,6 +190,7 @@ parse_result parse_arguments(std::span<char* const> args) {
                 case 'l': o.op = operation::list; break;
                 case 'r': o.recursive = true; break;
                 case 'C': o.checksum = true; break;
+                case 'n': break;  // gzip's "store no name", accepted as zstd does: zest stores none
                 case 'T': case 'b': case 'e': case 'i': case 'B': {
                     // The number follows the letter in the same cluster: -T4, -b1, -e19, -i2.
                     // As in zstd, a missing number reads as 0 for -T (all cores) and -B (automatic).
@@ -280,8 +284,10 @@ const char* usage_text() noexcept {
            "      --[no-]check   add (default) or omit the content checksum when compressing;\n"
            "                     verify (default) or ignore it when decompressing (-C: --check)\n"
            "      --[no-]content-size  declare (default) or omit a known input size in the frame\n"
-           "      --exclude-compressed  do not compress files that end in .zst or .tzst\n"
+           "      --exclude-compressed  do not compress files that end in .zst, .gz, .xz, ... (-d's suffixes)\n"
            "      --[no-]pass-through  with -d, copy data that is not zstd as it is (default: on with -dcf)\n"
+           "      --format=F     compress to F: zstd (default), gzip, xz, lzma or lz4 (.gz .xz .lzma .lz4);\n"
+           "                     -d and -t recognise them all by their content, whatever the name\n"
            "  -z, --compress     compress (the default)\n"
            "  -d, --decompress   decompress\n"
            "  -t, --test         test integrity: decode and discard the output\n"

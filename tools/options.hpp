@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "formats/format.hpp"
 #include "zest/zest.hpp"
 
 namespace zest::cli {
@@ -35,6 +36,8 @@ struct options {
     unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction
     std::vector<std::string> warnings;   ///< printed before work starts (like zstd's level cap notice)
     std::vector<std::string> inputs;     ///< "-" stands for standard input
+    data_format format = data_format::zstd;  ///< --format=: what compression writes
+    bool gzip_program = false;           ///< called as gzip: --best and --no-name are understood
 };
 
 struct parse_result {
@@ -42,8 +45,9 @@ struct parse_result {
     std::string error;  ///< empty on success
 };
 
-/// Parses the arguments that follow the program name.
-parse_result parse_arguments(std::span<char* const> args);
+/// Parses the arguments that follow the program name, over `preset` (the
+/// defaults the program's name implies).
+parse_result parse_arguments(std::span<char* const> args, options preset = {});
 
 /// Text printed by -h.
 const char* usage_text() noexcept;
