@@ -329,7 +329,10 @@ int run(const options& o) {
 
 int main(int argc, char** argv) {
     using namespace zest::cli;
-    const parse_result parsed = parse_arguments(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0)));
+    options preset;
+    if (argc > 0) apply_format_program_name(argv[0], preset);  // gzip, unxz, lz4, ... as zstd
+    const parse_result parsed =
+        parse_arguments(std::span<char* const>(argv + 1, static_cast<std::size_t>(argc > 0 ? argc - 1 : 0)), preset);
     if (!parsed.error.empty()) {
         print_error(parsed.error);
         std::fputs("Try 'zest --help' for more information.\n", stderr);

@@ -47,6 +47,12 @@ std::string_view known_suffix_list() noexcept;
 std::optional<std::string> parse_format_option(std::string_view name, std::optional<std::string_view> value,
                                                options& o);
 
+/// zstd's presets for the names it answers to besides its own: gzip,
+/// gunzip, gzcat, zcat, xz, unxz, lzma, unlzma, lz4, unlz4 (with any
+/// extension, like gzip.exe). `program` is argv[0]; options not named by
+/// it are left alone. Applied before the arguments, which override it.
+void apply_format_program_name(std::string_view program, options& o);
+
 /// The tool's buffers as the encoders and decoders of the other formats use
 /// them: pending input is consumed in place, refilled on demand, and what
 /// is produced is handed over as soon as it exists (streaming, so memory
