@@ -49,8 +49,10 @@ if(ZEST_WITH_LZ4)
     message(STATUS "liblz4 not found (Debian: liblz4-dev): the zest CLI is built without lz4")
   endif()
 endif()
-list(JOIN _zest_formats_on " " ZEST_CLI_FORMATS)
-message(STATUS "zest CLI formats besides zstd: ${ZEST_CLI_FORMATS}")
+list(JOIN _zest_formats_on " " _zest_formats_text)
+message(STATUS "zest CLI formats besides zstd: ${_zest_formats_text}")
+# For the tests, which check that the tool was built with what was found.
+set_property(TARGET zest_cli PROPERTY ZEST_FORMATS "${_zest_formats_text}")
 
 target_sources(zest_cli PRIVATE ${_zest_format_sources})
 # Only format.cpp reads them; it is compiled again, without them, below.
