@@ -293,6 +293,30 @@ group_decompress() {
             fi
         fi
     done
+    # -r -d takes the formats' names; --exclude-compressed skips them.
+    d=$(fresh_dir)
+    mkdir "$d/tree" "$d/tree/sub"
+    cp "$C/small" "$d/tree/plain"
+    local want="plain"
+    for f in "${FORMATS[@]}"; do
+        s=$(suffix_of "$f")
+        cp "$(tool_file small "$f")" "$d/tree/sub/$f.$s"
+        want="$want $f $f.$s"
+    done
+    z -q -d -r "$d/tree"
+    expect_rc 0 "-r -d on the formats' names"
+    local got
+    got=$(find "$d/tree" -type f -printf '%f\n' | LC_ALL=C sort | tr '\n' ' ')
+    want=$(printf '%s\n' $want | LC_ALL=C sort -u | tr '\n' ' ')
+    if [ "$got" = "$want" ]; then pass; else fail "-r -d left '$got', expected '$want'"; fi
+    if [ ${#FORMATS[@]} -gt 0 ]; then
+        s=$(suffix_of "${FORMATS[0]}")
+        d=$(fresh_dir)
+        cp "$C/small" "$d/a.$s"
+        z -q --exclude-compressed "$d/a.$s"
+        expect_rc 0 "--exclude-compressed on a .$s name"
+        expect_missing "$d/a.$s.zst" "--exclude-compressed skips .$s"
+    fi
     # Options of the formats' tools that zstd's writer never uses.
     d=$(fresh_dir)
     if [[ " ${FORMATS[*]} " == *" xz "* ]]; then
