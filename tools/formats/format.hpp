@@ -27,9 +27,9 @@ bool format_built_in(data_format f) noexcept;
 /// The formats built in, as `zest -vV` lists them ("zstd, gzip, ...").
 std::string built_in_format_list();
 
-/// The format whose magic number opens `p` (at least 4 bytes), as zstd
-/// tells them apart: zstd frames and skippable frames are `zstd`; nullopt
-/// when nothing known starts there.
+/// The format whose magic number opens p[0, n), as zstd tells them apart:
+/// zstd frames and skippable frames are `zstd`; nullopt when nothing known
+/// starts there (and for fewer than 4 bytes, as zstd).
 std::optional<data_format> sniff_format(const unsigned char* p, std::size_t n) noexcept;
 
 /// FILE.gz -> FILE, FILE.tgz -> FILE.tar, and the same for .xz/.txz,
