@@ -5,7 +5,9 @@
 set -euo pipefail
 
 packages=(build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev
-          libgtest-dev googletest libzstd-dev zstd libxxhash-dev binutils)
+          libgtest-dev googletest libzstd-dev zstd libxxhash-dev binutils
+          zlib1g-dev liblzma-dev liblz4-dev   # the CLI's other formats (each optional)
+          gzip xz-utils lz4)                  # their tools, for the CLI's interop tests
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "frame_magic.hpp"
-
 namespace zest::cli {
 
 namespace {
@@ -35,10 +33,33 @@ std::size_t read_once(const input_file& in, std::byte* dst, std::size_t n) {
     }
 }
 
-// Whether p (4 bytes) is the magic number of a frame or a skippable frame.
-bool starts_frame(const std::byte* p) {
-    const std::uint32_t magic = le32(reinterpret_cast<const unsigned char*>(p));
-    return magic == zstd_frame_magic || is_skippable_magic(magic);
+// The other formats' encoders and decoders work in the codec's buffers:
+// in[pos, end) is pending, `refill` reads more, `emit` takes the output.
+template <class Refill, class Emit>
+class buffer_io final : public format_io {
+public:
+    buffer_io(std::vector<std::byte>& in, std::size_t& pos, std::size_t& end, std::vector<std::byte>& out,
+              Refill& refill, Emit& emit)
+        : in_(in), pos_(pos), end_(end), out_(out), refill_(refill), emit_(emit) {}
+    std::span<const std::byte> pending() override { return {in_.data() + pos_, end_ - pos_}; }
+    void consume(std::size_t n) override { pos_ += n; }
+    bool refill() override { return refill_(); }
+    std::span<std::byte> scratch() override { return out_; }
+    void emit(std::span<const std::byte> data) override { emit_(data.data(), data.size()); }
+
+private:
+    std::vector<std::byte>& in_;
+    std::size_t& pos_;
+    std::size_t& end_;
+    std::vector<std::byte>& out_;
+    Refill& refill_;
+    Emit& emit_;
+};
+
+// The memory xz and lzma decoders may take: the window limit for their
+// dictionary, and a little more for their state.
+std::uint64_t lzma_memory_limit(unsigned max_window_log) {
+    return (std::uint64_t{1} << max_window_log) + (std::uint64_t{1} << 20);
 }
 
 }  // namespace
@@ -95,6 +116,7 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
     const auto emit = [&](const std::byte* p, std::size_t n) {
         if (out && n) out->write(std::span<const std::byte>(p, n));
         t.written += n;
+        progress.update(t.read, t.written);
     };
     const auto step = [&](in_buffer& src) {
         out_buffer dst{ob.data(), ob.size(), 0};
@@ -110,7 +132,14 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
         if (ds.at_frame_boundary()) {
             // A frame starts with 4 bytes of magic: judge them whole.
             while (end - pos < 4 && refill()) {}
-            const bool frame = end - pos >= 4 && starts_frame(ib.data() + pos);
+            const auto format = sniff_format(reinterpret_cast<const unsigned char*>(ib.data() + pos), end - pos);
+            if (format && *format != data_format::zstd) {
+                // A gzip member, xz/lzma stream or lz4 frame, among frames as zstd allows.
+                buffer_io io(ib, pos, end, ob, refill, emit);
+                decode_other(*format, io, lzma_memory_limit(settings_.max_window_log), in.display);
+                continue;
+            }
+            const bool frame = format.has_value();
             if (!frame && settings_.pass_through) {
                 do {
                     emit(ib.data() + pos, end - pos);
@@ -152,11 +181,23 @@ compression_parameters codec::parameters_for(const input_file& in) const {
     return used_parameters(settings_.level, size ? size : settings_.size_hint);
 }
 
+void codec::check_format(const std::string& subject) const {
+    if (settings_.format == data_format::zstd) return;
+    encode_settings es;
+    es.level = settings_.level;
+    check_encode(settings_.format, es, subject);
+}
+
 transfer_totals codec::compress(const input_file& in, output_sink& out, progress_line& progress) {
     transfer_totals t;
     const std::optional<std::uint64_t> size = pledged_size(in);
     const bool stream_size = settings_.stream_size && (in.is_stdin || !known_size(in));
     progress.start(in.display, size);
+    if (settings_.format != data_format::zstd) {
+        t = compress_other(in, out, progress, size);
+        progress.clear();
+        return t;
+    }
     compress_stream& cs = state_->cstream;
     cs.reset();
     if (size) (void)cs.set_pledged_size(*size);  // checked at the end; declared unless --no-content-size
@@ -192,6 +233,35 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
         progress.update(t.read, t.written);
     }
     progress.clear();
+    return t;
+}
+
+transfer_totals codec::compress_other(const input_file& in, output_sink& out, progress_line& progress,
+                                      std::optional<std::uint64_t> size) {
+    transfer_totals t;
+    encode_settings es;
+    es.level = settings_.level;
+    es.checksum = settings_.checksum;
+    es.content_size = settings_.content_size;
+    es.size = size;
+    auto& ib = state_->in_buf;
+    auto& ob = state_->out_buf;
+    ib.resize(compress_stream::recommended_in_size);
+    ob.resize(compress_stream::recommended_out_size);
+    std::size_t pos = 0, end = 0;
+    auto refill = [&] {
+        pos = 0;
+        end = read_once(in, ib.data(), ib.size());
+        t.read += end;
+        return end > 0;
+    };
+    auto emit = [&](const std::byte* p, std::size_t n) {
+        if (n) out.write(std::span<const std::byte>(p, n));
+        t.written += n;
+        progress.update(t.read, t.written);
+    };
+    buffer_io io(ib, pos, end, ob, refill, emit);
+    encode_other(settings_.format, es, io, in.display);
     return t;
 }
 

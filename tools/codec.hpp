@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "file_io.hpp"
+#include "formats/format.hpp"
 #include "output_sink.hpp"
 #include "progress.hpp"
 #include "zest/zest.hpp"
@@ -27,6 +29,7 @@ struct codec_settings {
     unsigned max_window_log = default_max_window_log;
     std::optional<std::uint64_t> stream_size;  ///< pledged for standard input and inputs of unknown size
     std::optional<std::uint64_t> size_hint;    ///< parameters for that size when the size is unknown
+    data_format format = data_format::zstd;    ///< what compress() writes; decompress() reads them all
 };
 
 class codec {
@@ -36,12 +39,17 @@ public:
     codec(const codec&) = delete;
     codec& operator=(const codec&) = delete;
 
-    /// Compresses `in` into one frame written to `out`. Throws file_error.
+    /// Throws file_error unless compress() can write the chosen format
+    /// (built in, a level it has): checked before any output is created.
+    void check_format(const std::string& subject) const;
+    /// Compresses `in` into one frame (gzip member, xz/lzma stream, lz4
+    /// frame) written to `out`. Throws file_error.
     transfer_totals compress(const input_file& in, output_sink& out, progress_line& progress);
     /// The parameters compress() uses for `in`: those of the level for its
     /// size (a regular file's, or --stream-size), else for the size hint.
     compression_parameters parameters_for(const input_file& in) const;
-    /// Decodes every frame of `in`; `out` null discards the result (-t).
+    /// Decodes every frame of `in`, and the gzip members, xz/lzma streams
+    /// and lz4 frames among them; `out` null discards the result (-t).
     /// With pass_through, from the first place where a frame should start
     /// but does not, the rest of the input is copied as it is (zstd -dcf).
     /// Throws file_error.
@@ -50,6 +58,8 @@ public:
 private:
     /// The size compress() pledges for `in`, if any.
     std::optional<std::uint64_t> pledged_size(const input_file& in) const;
+    transfer_totals compress_other(const input_file& in, output_sink& out, progress_line& progress,
+                                   std::optional<std::uint64_t> size);
 
     struct state;
     codec_settings settings_;

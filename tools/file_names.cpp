@@ -15,8 +15,11 @@ struct suffix_rule {
     std::string_view replacement;  ///< what the decompressed name ends with instead
 };
 
-// The names zest decompresses (more join with other formats).
-constexpr suffix_rule decompressible[] = {{".zst", ""}, {".tzst", ".tar"}, {".zstd", ""}};
+// The names zest decompresses, zstd's and the other formats' (whatever the
+// data turns out to be, and whether or not their libraries were built in).
+constexpr suffix_rule decompressible[] = {{".zst", ""},  {".tzst", ".tar"}, {".zstd", ""}, {".gz", ""},
+                                          {".tgz", ".tar"}, {".xz", ""},     {".txz", ".tar"}, {".lzma", ""},
+                                          {".lz4", ""},  {".tlz4", ".tar"}};
 
 // Already compressed files, which --exclude-compressed leaves alone: zstd's
 // list (its own suffixes and those of the formats it knows), and .zstd.

@@ -221,7 +221,8 @@ private:
     std::string output_path(const input_file& in) {
         std::string name;
         if (o_.op == operation::compress) {
-            name = in.name + ".zst";  // FILE.zst becomes FILE.zst.zst, as with zstd
+            // FILE.zst becomes FILE.zst.zst, as with zstd (.gz, .xz, ... with --format).
+            name = in.name + std::string(format_suffix(o_.format));
         } else {
             const auto target = decompressed_name(in.name);
             if (!target)
@@ -268,6 +269,7 @@ private:
             return;
         }
         input_file in = open_input(name, o_.force);
+        if (compressing) codec_.check_format(in.display);  // a format left out of the build: before any output
 
         std::unique_ptr<output_sink> per_file;
         output_sink* out = nullptr;

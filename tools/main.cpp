@@ -60,6 +60,7 @@ int run(const options& o) {
         else
             std::printf("*** zest CLI (%d-bit) v%s, a Zstandard implementation ***\n",
                         static_cast<int>(sizeof(void*) * 8), version_string());
+        if (display_level >= 3) std::printf("*** supports: %s\n", built_in_format_list().c_str());  // as zstd -vV
         return 0;
     }
     print_info(3, std::string("*** zest CLI (") + std::to_string(sizeof(void*) * 8) + "-bit) v" + version_string() +
@@ -100,6 +101,7 @@ int run(const options& o) {
     cs.max_window_log = o.max_window_log;
     cs.stream_size = o.stream_size;
     cs.size_hint = o.size_hint;
+    cs.format = o.format;
     codec c(cs);
     install_signal_handlers();
     return std::max(process_files(o, c, inputs.names), collect_status);

@@ -122,6 +122,7 @@ private:
         if (name == "--pass-through") return flag([&] { o_.pass_through = true; });
         if (name == "--no-pass-through") return flag([&] { o_.pass_through = false; });
         if (name == "--exclude-compressed") return flag([&] { o_.exclude_compressed = true; });
+        if (auto handled = parse_format_option(name, opt.value, o_)) return *handled;
         if (name == "--sparse") return flag([&] { o_.sparse = true; });
         if (name == "--no-sparse") return flag([&] { o_.sparse = false; });
         if (name == "--ultra") return flag([&] { o_.ultra = true; });
@@ -331,6 +332,7 @@ parse_result parse_arguments(std::span<char* const> args, std::string_view progr
     options& o = r.opts;
     read_environment(o);
     apply_program_preset(program, o);
+    apply_format_program_name(program, o);  // gzip, unxz, lz4, ...: after the environment, as zstd
     r.error = parser(args, o).run();
     if (!r.error.empty()) return r;
     if (o.show_default_cparams && o.op == operation::decompress) {
@@ -371,6 +373,8 @@ const char* usage_text() noexcept {
            "      --exclude-compressed  do not compress files that are already compressed (.zst, .gz, ...)\n"
            "      --show-default-cparams  print the parameters of the level for each input\n"
            "      --[no-]pass-through  with -d, copy data that is not zstd as it is (default: with -f to stdout)\n"
+           "      --format=F     compress to F: zstd (default), gzip, xz, lzma or lz4 (.gz .xz .lzma .lz4);\n"
+           "                     -d and -t recognise them all by their content, whatever the name\n"
            "      --[no-]sparse  decompressed files skip runs of zeros (default: on for files, off for stdout)\n"
            "  -z, --compress     compress (the default)\n"
            "  -d, --decompress   decompress\n"

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "formats/format.hpp"
 #include "zest/zest.hpp"
 
 namespace zest::cli {
@@ -46,6 +47,8 @@ struct options {
     unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction
     std::vector<std::string> warnings;   ///< printed before work starts, unless -q (like zstd's)
     std::vector<std::string> inputs;     ///< "-" stands for standard input
+    data_format format = data_format::zstd;  ///< --format=: what compression writes
+    bool gzip_program = false;           ///< called as gzip: --best and --no-name are understood
 };
 
 struct parse_result {

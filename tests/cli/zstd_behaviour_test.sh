@@ -322,7 +322,7 @@ group_suffix_zstd() {
     expect_same "$d/tree/t" "$C/text" "-d -r: t.zst"
     z -d "$d/tree/plain"
     expect_rc 1 "-d on an unknown suffix"
-    expect_stderr_has "unknown suffix (.zst, .tzst or .zstd expected)" "-d on an unknown suffix"
+    expect_stderr_has "unknown suffix (.zst, .tzst, .zstd, .gz, .tgz, .xz, .txz, .lzma, .lz4 or .tlz4 expected)" "-d on an unknown suffix"
     cp "$C/small.zst" "$d/.zstd"
     z -q -d "$d/.zstd"
     expect_rc 1 "-d on a file named .zstd (no name before the suffix)"
