@@ -12,11 +12,13 @@
  * implement, capi/README.md), never the other way round. The same for the
  * decompression parameters.
  */
-#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define ZEST_TEST_DLOPEN
+#include "test_support.h"
 
 /* The layouts and codes of libzstd's API, which both libraries share. */
 typedef struct {
@@ -46,29 +48,9 @@ typedef struct {
 
 static int failures = 0;
 
-static void* sym(lib_t* l, const char* name) {
-    void* p = dlsym(l->handle, name);
-    if (!p) {
-        fprintf(stderr, "%s: no %s\n", l->path, name);
-        exit(2);
-    }
-    return p;
-}
-
-/* A function pointer from dlsym's data pointer (POSIX lets it convert). */
-#define LOAD(l, field, name)                       \
-    do {                                           \
-        void* p_ = sym(l, name);                   \
-        memcpy(&(l)->field, &p_, sizeof p_);       \
-    } while (0)
-
 static void load(lib_t* l, const char* path) {
     l->path = path;
-    l->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!l->handle) {
-        fprintf(stderr, "cannot load %s: %s\n", path, dlerror());
-        exit(2);
-    }
+    l->handle = open_library(path);
     LOAD(l, isError, "ZSTD_isError");
     LOAD(l, getErrorCode, "ZSTD_getErrorCode");
     LOAD(l, cBounds, "ZSTD_cParam_getBounds");

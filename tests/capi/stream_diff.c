@@ -14,10 +14,13 @@
  * ends or nothing moves). Cases and their classes come from DIR/manifest
  * (stream_cases); buffer sizes go from 1 byte to 1 MiB.
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define ZEST_TEST_DLOPEN
+#define ZEST_TEST_STREAMS
+#include "test_support.h"
 
 typedef struct {
     const void* src;
@@ -43,29 +46,9 @@ typedef struct {
     size_t (*dstreamOutSize)(void);
 } lib_t;
 
-static void* sym(lib_t* l, const char* name) {
-    void* p = dlsym(l->handle, name);
-    if (!p) {
-        fprintf(stderr, "%s: no %s\n", l->path, name);
-        exit(2);
-    }
-    return p;
-}
-
-/* A function pointer from dlsym's data pointer (POSIX lets it convert). */
-#define LOAD(l, field, name)                 \
-    do {                                     \
-        void* p_ = sym(l, name);             \
-        memcpy(&(l)->field, &p_, sizeof p_); \
-    } while (0)
-
 static void load(lib_t* l, const char* path) {
     l->path = path;
-    l->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!l->handle) {
-        fprintf(stderr, "cannot load %s: %s\n", path, dlerror());
-        exit(2);
-    }
+    l->handle = open_library(path);
     LOAD(l, isError, "ZSTD_isError");
     LOAD(l, getErrorName, "ZSTD_getErrorName");
     LOAD(l, getErrorCode, "ZSTD_getErrorCode");
@@ -76,37 +59,7 @@ static void load(lib_t* l, const char* path) {
     LOAD(l, dstreamOutSize, "ZSTD_DStreamOutSize");
 }
 
-typedef struct {
-    size_t in, out; /* 0: random 1..300 per read or call */
-    int large, medium;
-} pattern_t;
-
-static unsigned long long rng_state = 1;
 static unsigned long long all_calls = 0; /* calls made to each library */
-static size_t pick(size_t n) {
-    if (n) return n;
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (size_t)(rng_state >> 33) % 300 + 1;
-}
-
-static unsigned char* read_file(const char* path, size_t* size) {
-    FILE* f = fopen(path, "rb");
-    unsigned char* data;
-    long n;
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    data = (unsigned char*)malloc((size_t)n + 1);
-    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) {
-        free(data);
-        data = NULL;
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return data;
-}
 
 typedef struct {
     const lib_t *z, *r;
@@ -165,27 +118,42 @@ static int call_both(run_t* s, const unsigned char* src, size_t n, size_t* pos, 
     return 1;
 }
 
+/* A fresh context from each library and their output buffers. */
+static void begin_run(run_t* s, const lib_t* z, const lib_t* r, const char* name, const unsigned char* expected,
+                      size_t expected_size, pattern_t p, int style) {
+    memset(s, 0, sizeof *s);
+    s->z = z;
+    s->r = r;
+    s->name = name;
+    s->style = style;
+    s->p = p;
+    s->expected = expected;
+    s->expected_size = expected_size;
+    s->zd = z->createDCtx();
+    s->rd = r->createDCtx();
+    s->zbuf = (unsigned char*)malloc(p.out ? p.out : 300);
+    s->rbuf = (unsigned char*)malloc(p.out ? p.out : 300);
+    if (!s->zd || !s->rd || !s->zbuf || !s->rbuf) {
+        fprintf(stderr, "cannot set up\n");
+        exit(2);
+    }
+}
+
+/* Frees what begin_run() made; returns whether the run failed. */
+static int end_run(run_t* s) {
+    free(s->zbuf);
+    free(s->rbuf);
+    s->z->freeDCtx(s->zd);
+    s->r->freeDCtx(s->rd);
+    return s->failed;
+}
+
 static int run_case(const lib_t* z, const lib_t* r, const char* name, const unsigned char* data, size_t size,
                     const unsigned char* expected, size_t expected_size, pattern_t p, int style) {
     run_t s;
     size_t at = 0, written = 0;
     int rc = 1;
-    memset(&s, 0, sizeof s);
-    s.z = z;
-    s.r = r;
-    s.name = name;
-    s.style = style;
-    s.p = p;
-    s.expected = expected;
-    s.expected_size = expected_size;
-    s.zd = z->createDCtx();
-    s.rd = r->createDCtx();
-    s.zbuf = (unsigned char*)malloc(p.out ? p.out : 300);
-    s.rbuf = (unsigned char*)malloc(p.out ? p.out : 300);
-    if (!s.zd || !s.rd || !s.zbuf || !s.rbuf) {
-        fprintf(stderr, "cannot set up\n");
-        exit(2);
-    }
+    begin_run(&s, z, r, name, expected, expected_size, p, style);
     if (style == 0) {
         /* The client loop: a chunk at a time, called until its pos reaches its size. */
         while (at < size && rc == 1) {
@@ -215,11 +183,7 @@ static int run_case(const lib_t* z, const lib_t* r, const char* name, const unsi
         fprintf(stderr, "  FAIL %s: both libraries reported an error on a valid case\n", name);
         s.failed = 1;
     }
-    free(s.zbuf);
-    free(s.rbuf);
-    z->freeDCtx(s.zd);
-    r->freeDCtx(s.rd);
-    return s.failed;
+    return end_run(&s);
 }
 
 /* A stream cut short: all but the last byte, offered sliding, then empty
@@ -233,22 +197,7 @@ static int run_stalled(const lib_t* z, const lib_t* r, const char* name, const u
     size_t at = 0, written = 0;
     long call;
     int errors = 0;
-    memset(&s, 0, sizeof s);
-    s.z = z;
-    s.r = r;
-    s.name = name;
-    s.style = 1;
-    s.p = p;
-    s.expected = expected;
-    s.expected_size = expected_size;
-    s.zd = z->createDCtx();
-    s.rd = r->createDCtx();
-    s.zbuf = (unsigned char*)malloc(p.out ? p.out : 300);
-    s.rbuf = (unsigned char*)malloc(p.out ? p.out : 300);
-    if (!s.zd || !s.rd || !s.zbuf || !s.rbuf) {
-        fprintf(stderr, "cannot set up\n");
-        exit(2);
-    }
+    begin_run(&s, z, r, name, expected, expected_size, p, 1);
     --size;
     while (at < size && !s.failed) {
         const size_t want = pick(p.in), n = want < size - at ? want : size - at;
@@ -265,18 +214,14 @@ static int run_stalled(const lib_t* z, const lib_t* r, const char* name, const u
         fprintf(stderr, "  FAIL %s cut short: calls without input and no error from either library\n", name);
         s.failed = 1;
     }
-    free(s.zbuf);
-    free(s.rbuf);
-    z->freeDCtx(s.zd);
-    r->freeDCtx(s.rd);
-    return s.failed;
+    return end_run(&s);
 }
 
 int main(int argc, char** argv) {
     lib_t z, r;
-    size_t IN, OUT;
-    const size_t MIB = (size_t)1 << 20;
-    char manifest[4096], line[512], path[4096];
+    pattern_t patterns[32];
+    size_t npatterns;
+    char manifest[4096], name[256], cls[32];
     FILE* m;
     int failures = 0, runs = 0;
     if (argc != 4) {
@@ -285,56 +230,35 @@ int main(int argc, char** argv) {
     }
     load(&z, argv[1]);
     load(&r, argv[2]);
-    IN = r.dstreamInSize();
-    OUT = r.dstreamOutSize();
-    {
-        /* in, out, large, medium: sizes from 1 byte to 1 MiB */
-        const pattern_t patterns[] = {
-            {IN, OUT, 1, 1},     {MIB, MIB, 1, 1},   {IN, 4096, 1, 1},      {MIB, 1000, 1, 1},
-            {1, OUT, 0, 1},      {IN, 1, 0, 1},      {1, 1, 0, 1},          {7, 13, 0, 1},
-            {13, 7, 0, 1},       {4096, 4096, 0, 1}, {65536, 100000, 0, 1}, {100000, 65536, 0, 1},
-            {MIB, 1, 0, 1},      {0, 0, 0, 1},       {0, OUT, 0, 1},        {IN, 0, 0, 1},
-        };
-        const size_t npatterns = sizeof patterns / sizeof patterns[0];
-        snprintf(manifest, sizeof manifest, "%s/manifest", argv[3]);
-        m = fopen(manifest, "r");
-        if (!m) {
-            fprintf(stderr, "cannot read %s\n", manifest);
-            return 2;
-        }
-        while (fgets(line, sizeof line, m)) {
-            char name[256], cls[32];
-            unsigned char *data, *expected;
-            size_t size = 0, expected_size = 0, i;
-            int style;
-            if (sscanf(line, "%255s %31s", name, cls) != 2) continue;
-            snprintf(path, sizeof path, "%s/%s.zst", argv[3], name);
-            data = read_file(path, &size);
-            snprintf(path, sizeof path, "%s/%s.raw", argv[3], name);
-            expected = read_file(path, &expected_size);
-            if (!data || !expected) {
-                fprintf(stderr, "cannot read case %s\n", name);
-                return 2;
-            }
-            for (i = 0; i < npatterns; ++i) {
-                const pattern_t p = patterns[i];
-                if (strcmp(cls, "large") == 0 ? !p.large : strcmp(cls, "medium") == 0 ? !p.medium : 0) continue;
-                for (style = 0; style < 2; ++style) {
-                    ++runs;
-                    rng_state = 1 + i;
-                    failures += run_case(&z, &r, name, data, size, expected, expected_size, p, style);
-                }
-                if (strcmp(cls, "large") != 0 && size > 0) {
-                    ++runs;
-                    rng_state = 1 + i;
-                    failures += run_stalled(&z, &r, name, data, size, expected, expected_size, p);
-                }
-            }
-            free(data);
-            free(expected);
-        }
-        fclose(m);
+    npatterns = stream_patterns(patterns, r.dstreamInSize(), r.dstreamOutSize());
+    snprintf(manifest, sizeof manifest, "%s/manifest", argv[3]);
+    m = fopen(manifest, "r");
+    if (!m) {
+        fprintf(stderr, "cannot read %s\n", manifest);
+        return 2;
     }
+    while (next_case(m, name, cls)) {
+        size_t size = 0, expected_size = 0, i;
+        unsigned char* data = read_case_file(argv[3], name, "zst", &size);
+        unsigned char* expected = read_case_file(argv[3], name, "raw", &expected_size);
+        int style;
+        for (i = 0; i < npatterns; ++i) {
+            if (!pattern_runs_on(&patterns[i], cls)) continue;
+            for (style = 0; style < 2; ++style) {
+                ++runs;
+                rng_state = 1 + i;
+                failures += run_case(&z, &r, name, data, size, expected, expected_size, patterns[i], style);
+            }
+            if (strcmp(cls, "large") != 0 && size > 0) {
+                ++runs;
+                rng_state = 1 + i;
+                failures += run_stalled(&z, &r, name, data, size, expected, expected_size, patterns[i]);
+            }
+        }
+        free(data);
+        free(expected);
+    }
+    fclose(m);
     if (runs == 0) {
         fprintf(stderr, "no cases in %s\n", manifest);
         return 1;

@@ -14,37 +14,8 @@
 #include <string.h>
 #include <zstd.h>
 
-typedef struct {
-    size_t in;   /* bytes per read; 0: random 1..300 */
-    size_t out;  /* output buffer per call; 0: random 1..300 */
-    int large;   /* also run on the "large" cases */
-    int medium;  /* also run on the "medium" cases */
-} pattern_t;
-
-static unsigned long long rng_state = 1;
-static size_t random_size(void) {
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (size_t)(rng_state >> 33) % 300 + 1;
-}
-
-static unsigned char* read_file(const char* path, size_t* size) {
-    FILE* f = fopen(path, "rb");
-    unsigned char* data;
-    long n;
-    if (!f) return NULL;
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return NULL;
-    }
-    data = (unsigned char*)malloc((size_t)n + 1);
-    if (data && fread(data, 1, (size_t)n, f) != (size_t)n) {
-        free(data);
-        data = NULL;
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return data;
-}
+#define ZEST_TEST_STREAMS
+#include "test_support.h"
 
 /* Decodes `path` with the usual loop; returns 0 when the output is `expected`. */
 static int run_loop(const char* path, const unsigned char* expected, size_t expected_size, pattern_t p) {
@@ -59,10 +30,10 @@ static int run_loop(const char* path, const unsigned char* expected, size_t expe
         fprintf(stderr, "%s: cannot set up\n", path);
         goto done;
     }
-    while ((read_size = fread(in_buf, 1, p.in ? p.in : random_size(), f)) > 0) {
+    while ((read_size = fread(in_buf, 1, pick(p.in), f)) > 0) {
         ZSTD_inBuffer input = {in_buf, read_size, 0};
         while (input.pos < input.size) {
-            ZSTD_outBuffer output = {out_buf, p.out ? p.out : random_size(), 0};
+            ZSTD_outBuffer output = {out_buf, pick(p.out), 0};
             const size_t ret = ZSTD_decompressStream(dctx, &output, &input);
             if (ZSTD_isError(ret)) {
                 fprintf(stderr, "%s: %s\n", path, ZSTD_getErrorName(ret));
@@ -96,16 +67,9 @@ done:
 }
 
 int main(int argc, char** argv) {
-    /* in, out, large, medium: sizes from 1 byte to 1 MiB */
-    const size_t IN = ZSTD_DStreamInSize(), OUT = ZSTD_DStreamOutSize(), MIB = (size_t)1 << 20;
-    const pattern_t patterns[] = {
-        {IN, OUT, 1, 1},       {MIB, MIB, 1, 1},     {IN, 4096, 1, 1},     {MIB, 1000, 1, 1},
-        {1, OUT, 0, 1},        {IN, 1, 0, 1},        {1, 1, 0, 1},         {7, 13, 0, 1},
-        {13, 7, 0, 1},         {4096, 4096, 0, 1},   {65536, 100000, 0, 1}, {100000, 65536, 0, 1},
-        {MIB, 1, 0, 1},        {0, 0, 0, 1},         {0, OUT, 0, 1},       {IN, 0, 0, 1},
-    };
-    const size_t npatterns = sizeof patterns / sizeof patterns[0];
-    char manifest[4096], line[512], path[4096];
+    pattern_t patterns[32];
+    const size_t npatterns = stream_patterns(patterns, ZSTD_DStreamInSize(), ZSTD_DStreamOutSize());
+    char manifest[4096], name[256], cls[32], path[4096];
     FILE* m;
     int failures = 0, runs = 0;
     if (argc != 2) {
@@ -118,25 +82,16 @@ int main(int argc, char** argv) {
         fprintf(stderr, "cannot read %s\n", manifest);
         return 2;
     }
-    while (fgets(line, sizeof line, m)) {
-        char name[256], cls[32];
-        unsigned char* expected;
+    while (next_case(m, name, cls)) {
         size_t expected_size = 0, i;
-        if (sscanf(line, "%255s %31s", name, cls) != 2) continue;
-        snprintf(path, sizeof path, "%s/%s.raw", argv[1], name);
-        expected = read_file(path, &expected_size);
-        if (!expected) {
-            fprintf(stderr, "cannot read %s\n", path);
-            return 2;
-        }
+        unsigned char* expected = read_case_file(argv[1], name, "raw", &expected_size);
         snprintf(path, sizeof path, "%s/%s.zst", argv[1], name);
         for (i = 0; i < npatterns; ++i) {
-            const pattern_t p = patterns[i];
-            if (strcmp(cls, "large") == 0 ? !p.large : strcmp(cls, "medium") == 0 ? !p.medium : 0) continue;
+            if (!pattern_runs_on(&patterns[i], cls)) continue;
             ++runs;
-            if (run_loop(path, expected, expected_size, p) != 0) {
-                fprintf(stderr, "  FAIL %s with reads of %zu and output buffers of %zu (0: random)\n", name, p.in,
-                        p.out);
+            if (run_loop(path, expected, expected_size, patterns[i]) != 0) {
+                fprintf(stderr, "  FAIL %s with reads of %zu and output buffers of %zu (0: random)\n", name,
+                        patterns[i].in, patterns[i].out);
                 ++failures;
             }
         }

@@ -41,42 +41,11 @@ failures=0
 skipped=0
 group=setup
 
-fail() {
-    echo "FAIL [$group]: $*"
-    if [ -s "$ERR" ]; then sed 's/^/    stderr: /' "$ERR" | head -5; fi
-    failures=$((failures + 1))
-}
-pass() { checks=$((checks + 1)); }
+# shellcheck source=check_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/check_lib.sh"
 skip() {  # reason: a check this machine cannot make (said once per reason)
     echo "SKIP [$group]: $*"
     skipped=$((skipped + 1))
-}
-z() {  # runs zest: status in RC, stderr in $ERR
-    RC=0
-    "$ZEST" "$@" 2>"$ERR" || RC=$?
-}
-expect_rc() {  # expected description
-    if [ "$RC" -eq "$1" ]; then pass; else fail "$2: exit status $RC, expected $1"; fi
-}
-expect_same() {  # actual expected description
-    if cmp -s -- "$1" "$2"; then pass; else fail "$3: $1 differs from $2"; fi
-}
-expect_missing() {  # path description
-    if [ ! -e "$1" ]; then pass; else fail "$2: $1 exists"; fi
-}
-expect_exists() {  # path description
-    if [ -e "$1" ]; then pass; else fail "$2: $1 missing"; fi
-}
-expect_no_temp() {  # directory description
-    if [ -z "$(find "$1" -maxdepth 1 -name '*zest-tmp*')" ]; then pass; else fail "$2: temporary file left"; fi
-}
-expect_error_line() {  # subject description: stderr is "zest: SUBJECT: <reason>"
-    if grep -qE -- "^zest: $(printf '%s' "$1" | sed 's/[][\.*^$/]/\\&/g'): .+" "$ERR"; then pass; else
-        fail "$2: stderr lacks 'zest: $1: <reason>'"
-    fi
-}
-expect_stderr_has() {  # text description
-    if grep -qF -- "$1" "$ERR"; then pass; else fail "$2: stderr lacks '$1'"; fi
 }
 fresh_dir() { mktemp -d "$WORK/case.XXXXXX"; }
 flip_byte() {  # file offset: invert one byte in place
