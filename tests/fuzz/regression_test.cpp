@@ -25,13 +25,24 @@ namespace {
 std::atomic<std::size_t> largest_allocation{0};
 }  // namespace
 
-void* operator new(std::size_t n) {
+namespace {
+void* counted_malloc(std::size_t n) noexcept {
     std::size_t seen = largest_allocation.load(std::memory_order_relaxed);
     while (n > seen && !largest_allocation.compare_exchange_weak(seen, n, std::memory_order_relaxed)) {
     }
-    if (void* p = std::malloc(n ? n : 1)) return p;
+    return std::malloc(n ? n : 1);
+}
+}  // namespace
+
+// Every form of new goes through malloc and every delete through free (the
+// forms not replaced would pair the sanitizers' own new with this free).
+void* operator new(std::size_t n) {
+    if (void* p = counted_malloc(n)) return p;
     throw std::bad_alloc();
 }
+void* operator new[](std::size_t n) { return operator new(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_malloc(n); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_malloc(n); }
 // GCC 12 flags free() inside a replacement operator delete as mismatched.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
@@ -39,6 +50,10 @@ void* operator new(std::size_t n) {
 #endif
 void operator delete(void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
