@@ -113,6 +113,9 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
         end += n;
         return true;
     };
+    // Every call to the decoder and every piece passed through or decoded
+    // by another format's decoder comes here: the progress line follows them
+    // (a few KiB of input can expand to gigabytes).
     const auto emit = [&](const std::byte* p, std::size_t n) {
         if (out && n) out->write(std::span<const std::byte>(p, n));
         t.written += n;
@@ -144,7 +147,6 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
                 do {
                     emit(ib.data() + pos, end - pos);
                     pos = end;
-                    progress.update(t.read, t.written);
                 } while (refill());
                 break;
             }
@@ -153,14 +155,8 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
         }
         in_buffer src{ib.data(), end, pos};
         step(src);
-        // Drains what the decoder holds: from a few KiB of input that can be
-        // gigabytes, so the progress line follows it.
-        while (output_full) {
-            step(src);
-            progress.update(t.read, t.written);
-        }
+        while (output_full) step(src);  // drains what the decoder holds
         pos = src.pos;
-        progress.update(t.read, t.written);
     }
     // An empty file holds no frame; zstd reports it rather than writing an empty output.
     if (!any_input || !ds.at_frame_boundary()) throw file_error(in.display, reason_of(errc::truncated_input));
@@ -168,12 +164,15 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
     return t;
 }
 
-std::optional<std::uint64_t> codec::pledged_size(const input_file& in) const {
+bool codec::uses_stream_size(const input_file& in) const {
     // As zstd, --stream-size stands for what cannot be known beforehand
     // (zstd never looks at the size of standard input, even a file's: it is
     // checked against what is read).
-    if (settings_.stream_size && (in.is_stdin || !known_size(in))) return settings_.stream_size;
-    return known_size(in);
+    return settings_.stream_size && (in.is_stdin || !known_size(in));
+}
+
+std::optional<std::uint64_t> codec::pledged_size(const input_file& in) const {
+    return uses_stream_size(in) ? settings_.stream_size : known_size(in);
 }
 
 compression_parameters codec::parameters_for(const input_file& in) const {
@@ -191,7 +190,7 @@ void codec::check_format(const std::string& subject) const {
 transfer_totals codec::compress(const input_file& in, output_sink& out, progress_line& progress) {
     transfer_totals t;
     const std::optional<std::uint64_t> size = pledged_size(in);
-    const bool stream_size = settings_.stream_size && (in.is_stdin || !known_size(in));
+    const bool stream_size = uses_stream_size(in);
     progress.start(in.display, size);
     if (settings_.format != data_format::zstd) {
         t = compress_other(in, out, progress, size);

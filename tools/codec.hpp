@@ -56,6 +56,8 @@ public:
     transfer_totals decompress(const input_file& in, output_sink* out, progress_line& progress);
 
 private:
+    /// Whether `in`'s size comes from --stream-size (its own is not known).
+    bool uses_stream_size(const input_file& in) const;
     /// The size compress() pledges for `in`, if any.
     std::optional<std::uint64_t> pledged_size(const input_file& in) const;
     transfer_totals compress_other(const input_file& in, output_sink& out, progress_line& progress,

@@ -1,5 +1,6 @@
 #include "program_name.hpp"
 
+#include "file_names.hpp"
 #include "options.hpp"
 
 namespace zest::cli {
@@ -26,20 +27,24 @@ struct preset {
     void (*apply)(options&);
 };
 
-// One row per name; gzip's, xz's and lz4's names join when their formats do.
+// One row per name that only chooses a mode; the names that also choose a
+// format (gzip, xz, lz4, ...) are formats/program_names.cpp's.
 constexpr preset presets[] = {
-    {"zestcat", cat_mode},     {"zstdcat", cat_mode}, {"zcat", cat_mode},
+    {"zestcat", cat_mode},     {"zstdcat", cat_mode}, {"zcat", cat_mode}, {"gzcat", cat_mode},
     {"unzest", decompress_mode}, {"unzstd", decompress_mode},
     {"zestmt", all_threads},   {"zstdmt", all_threads},
 };
 
 }  // namespace
 
+bool program_named(std::string_view program, std::string_view name) {
+    const std::string_view base = base_name(program);
+    return base.starts_with(name) && (base.size() == name.size() || base[name.size()] == '.');
+}
+
 void apply_program_preset(std::string_view program, options& o) {
-    const std::size_t slash = program.rfind('/');
-    if (slash != std::string_view::npos) program.remove_prefix(slash + 1);
     for (const preset& p : presets) {
-        if (program.starts_with(p.name) && (program.size() == p.name.size() || program[p.name.size()] == '.')) {
+        if (program_named(program, p.name)) {
             p.apply(o);
             return;
         }

@@ -13,4 +13,8 @@ struct options;
 /// is read afterwards and overrides it. Other names change nothing.
 void apply_program_preset(std::string_view program, options& o);
 
+/// Whether `program` (argv[0]) is called `name`: its last path component,
+/// alone or before a dot (zstd's test, so that zstdcat.exe is zstdcat).
+bool program_named(std::string_view program, std::string_view name);
+
 }  // namespace zest::cli

@@ -39,9 +39,10 @@ std::optional<std::string> parse_format_option(std::string_view name, std::optio
                                                options& o);
 
 /// zstd's presets for the names it answers to besides its own: gzip,
-/// gunzip, gzcat, xz, unxz, lzma, unlzma, lz4, unlz4 (with any
-/// extension, like gzip.exe). `program` is argv[0]; options not named by
-/// it are left alone. Applied before the arguments, which override it.
+/// gunzip, xz, unxz, lzma, unlzma, lz4, unlz4, with any extension (gzip.exe);
+/// gzcat, which chooses no format, is with zcat in program_name.cpp.
+/// `program` is argv[0]; options not named by it are left alone. Applied
+/// before the arguments, which override it.
 void apply_format_program_name(std::string_view program, options& o);
 
 /// The tool's buffers as the encoders and decoders of the other formats use

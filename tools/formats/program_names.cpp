@@ -3,18 +3,10 @@
 #include <array>
 
 #include "../options.hpp"
+#include "../program_name.hpp"
 #include "format.hpp"
 
 namespace zest::cli {
-
-namespace {
-
-// zstd's test: the name, alone or followed by an extension (gzip.exe).
-bool program_is(std::string_view base, std::string_view name) {
-    return base.starts_with(name) && (base.size() == name.size() || base[name.size()] == '.');
-}
-
-}  // namespace
 
 std::optional<std::string> parse_format_option(std::string_view name, std::optional<std::string_view> value,
                                                options& o) {
@@ -41,36 +33,27 @@ std::optional<std::string> parse_format_option(std::string_view name, std::optio
 }
 
 void apply_format_program_name(std::string_view program, options& o) {
-    const std::size_t slash = program.rfind('/');
-    const std::string_view base = slash == std::string_view::npos ? program : program.substr(slash + 1);
+    const auto program_is = [program](std::string_view name) { return program_named(program, name); };
     // As zstd: the compressors and their un- forms remove their inputs like
     // the originals (lz4 keeps them, as lz4 does); gzip's level is 6.
-    if (program_is(base, "gzip")) {
+    if (program_is("gzip")) {
         o.format = data_format::gzip;
         o.remove_input = true;
         o.level = 6;
         o.gzip_program = true;
-    } else if (program_is(base, "gunzip")) {
+    } else if (program_is("gunzip")) {
         o.op = operation::decompress;
         o.remove_input = true;
-    } else if (program_is(base, "gzcat")) {  // zcat is in program_name.cpp's table
-        // zcat -f: to standard output, and what is not compressed passes
-        // through; zstd also starts one display level lower (-V: the number).
-        o.op = operation::decompress;
-        o.force = true;
-        o.to_stdout = true;
-        o.pass_through = true;
-        o.verbosity = -1;
-    } else if (program_is(base, "xz") || program_is(base, "lzma")) {
-        o.format = base[0] == 'x' ? data_format::xz : data_format::lzma;
+    } else if (program_is("xz") || program_is("lzma")) {
+        o.format = program_is("xz") ? data_format::xz : data_format::lzma;
         o.remove_input = true;
-    } else if (program_is(base, "unxz") || program_is(base, "unlzma")) {
+    } else if (program_is("unxz") || program_is("unlzma")) {
         o.op = operation::decompress;
-        o.format = base[2] == 'x' ? data_format::xz : data_format::lzma;
+        o.format = program_is("unxz") ? data_format::xz : data_format::lzma;
         o.remove_input = true;
-    } else if (program_is(base, "lz4")) {
+    } else if (program_is("lz4")) {
         o.format = data_format::lz4;
-    } else if (program_is(base, "unlz4")) {
+    } else if (program_is("unlz4")) {
         o.op = operation::decompress;
         o.format = data_format::lz4;
     }
