@@ -49,7 +49,8 @@ struct frame_options {
     int level;
     bool checksum;
     bool content_size;
-    unsigned window_log;  // 0: from the level
+    unsigned window_log;  // 0: from the level (the same as over.window_log)
+    parameter_overrides over{};
 };
 
 /// The parameters of a frame of `size` bytes (size_unknown when not known).

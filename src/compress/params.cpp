@@ -71,7 +71,7 @@ constexpr std::uint64_t max_resize = 1ull << 30;  // larger inputs keep the tabl
 
 }  // namespace
 
-compression_params params_for_level(int level, std::uint64_t src_size) noexcept {
+compression_params params_for_level(int level, std::uint64_t src_size, const parameter_overrides& o) noexcept {
     const unsigned size_class = unsigned(src_size <= (256u << 10)) + unsigned(src_size <= (128u << 10)) +
                                 unsigned(src_size <= (16u << 10));
     int r = level;
@@ -81,6 +81,13 @@ compression_params params_for_level(int level, std::uint64_t src_size) noexcept 
     const row& t = level_table[size_class][r];
     compression_params p{t.w, t.c, t.h, t.s, t.l, t.tl, t.st};
     if (level < 0) p.target_length = unsigned(-std::max(level, min_level));
+    if (o.window_log) p.window_log = o.window_log;
+    if (o.chain_log) p.chain_log = o.chain_log;
+    if (o.hash_log) p.hash_log = o.hash_log;
+    if (o.search_log) p.search_log = o.search_log;
+    if (o.min_match) p.min_match = o.min_match;
+    if (o.target_length) p.target_length = o.target_length;
+    if (o.strat != strategy{}) p.strat = o.strat;
 
     if (src_size != unknown_size) {
         // The window need not exceed the input: the smallest power of two
@@ -90,8 +97,12 @@ compression_params params_for_level(int level, std::uint64_t src_size) noexcept 
                 src_size < (1u << min_table_log) ? min_table_log : unsigned(std::bit_width(src_size - 1));
             p.window_log = std::min(p.window_log, src_log);
         }
-        // Tables larger than the window hold nothing more. Binary-tree
-        // strategies store two entries per position in the chain table.
+    }
+    if (src_size != unknown_size || o.window_log) {
+        // Tables larger than the window hold nothing more (the reference
+        // shrinks them for known sizes only; an explicit window bounds them
+        // as well). Binary-tree strategies store two entries per position in
+        // the chain table.
         p.hash_log = std::min(p.hash_log, p.window_log + 1);
         const unsigned cycle_log = p.chain_log - (p.strat >= btlazy2 ? 1u : 0u);
         if (cycle_log > p.window_log) p.chain_log -= cycle_log - p.window_log;

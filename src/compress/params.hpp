@@ -18,6 +18,22 @@ struct compression_params {
     strategy strat;
 };
 
+/// Parameters set beyond the level, as the reference's advanced parameters
+/// (ZSTD_c_windowLog ... ZSTD_c_strategy): each 0 takes the level's value.
+struct parameter_overrides {
+    unsigned window_log = 0;
+    unsigned chain_log = 0;
+    unsigned hash_log = 0;
+    unsigned search_log = 0;
+    unsigned min_match = 0;
+    unsigned target_length = 0;
+    strategy strat{};
+
+    bool any() const noexcept {
+        return window_log | chain_log | hash_log | search_log | min_match | target_length | unsigned(strat);
+    }
+};
+
 inline constexpr int min_level = -131072;  ///< the reference's lowest (fast) level
 inline constexpr int max_level = 22;
 inline constexpr int default_level = 3;
@@ -26,6 +42,8 @@ inline constexpr int default_level = 3;
 /// acceleration -level) for an input of `src_size` bytes (unknown:
 /// UINT64_MAX), including the smaller tables the reference uses for inputs
 /// of at most 256 KiB, 128 KiB and 16 KiB, and the window shrunk to the input.
-compression_params params_for_level(int level, std::uint64_t src_size) noexcept;
+/// Overrides replace the level's values before the adjustment to the size,
+/// as in the reference.
+compression_params params_for_level(int level, std::uint64_t src_size, const parameter_overrides& o = {}) noexcept;
 
 }  // namespace zest::detail

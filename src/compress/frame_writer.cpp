@@ -1,0 +1,174 @@
+// The frame writer: the parameters of a frame, its header, and its blocks
+// (raw, RLE or compressed, whichever is smallest), for one-shot and
+// streaming compression alike.
+#include "compress/frame_writer.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#include "common/bits.hpp"
+
+namespace zest::detail {
+
+constexpr std::uint32_t frame_magic = 0xFD2FB528u;
+
+std::size_t encoder_state::memory_usage() const noexcept {
+    return sizeof(encoder_state) + block_size_max + seq_store::lits_slack +
+           (block_size_max / 3 + 1) * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
+           (hash_table.capacity() + chain_table.capacity()) * sizeof(std::uint32_t);
+}
+
+compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept {
+    parameter_overrides over = o.over;
+    if (o.window_log) over.window_log = o.window_log;
+    compression_params p = params_for_level(o.level, size, over);
+    if (p.strat > strategy::dfast) {
+        // Until the stronger strategies exist, dfast stands in for them; its
+        // tables stay at the sizes it uses itself rather than those of a
+        // binary tree (which reach hundreds of MiB at the top levels).
+        p.hash_log = std::min(p.hash_log, 20u);
+        p.chain_log = std::min(p.chain_log, 20u);
+    }
+    return p;
+}
+
+std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uint64_t size, unsigned window_log,
+                               const frame_options& o) noexcept {
+    if (capacity < frame_header_max) return 0;
+    put_le32(dst, frame_magic);
+    const bool declared = o.content_size && size != size_unknown;
+    const bool single = declared && size <= (std::uint64_t(1) << window_log);
+    unsigned fcs_flag = 0, fcs_bytes = 0;
+    if (declared) {
+        if (size < 256 && single) fcs_flag = 0, fcs_bytes = 1;
+        else if (size < 65536 + 256) fcs_flag = 1, fcs_bytes = 2;
+        else if (size <= 0xFFFFFFFFu) fcs_flag = 2, fcs_bytes = 4;
+        else fcs_flag = 3, fcs_bytes = 8;
+    }
+    std::size_t p = 4;
+    dst[p++] = std::uint8_t(fcs_flag << 6 | unsigned(single) << 5 | unsigned(o.checksum) << 2);
+    if (!single) dst[p++] = std::uint8_t((window_log - 10) << 3);
+    const std::uint64_t v = fcs_bytes == 2 ? size - 256 : size;
+    for (unsigned i = 0; i < fcs_bytes; ++i) dst[p++] = std::uint8_t(v >> (8 * i));
+    return p;
+}
+
+namespace {
+
+bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
+    for (std::size_t i = 1; i < n; ++i)
+        if (p[i] != p[0]) return false;
+    return true;
+}
+
+}  // namespace
+
+errc block_writer::begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept {
+    if (!st.usable()) return errc::out_of_memory;
+    st_ = &st;
+    // Tables sized for this frame. A context that used the same sizes for
+    // its previous frame keeps them as they are: positions go on counting
+    // from where that frame ended, so its entries fall below `low` and are
+    // ignored. Fresh tables start at 1, so that their zeroes are ignored too.
+    const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p);
+    const std::uint64_t span = size == size_unknown ? block_size_max : size;
+    if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
+        st.next_index >= index_limit || span > index_limit - st.next_index) {
+        try {
+            st.hash_table.assign(hash_entries, 0);
+            st.chain_table.assign(chain_entries, 0);
+        } catch (const std::bad_alloc&) {
+            st.next_index = index_limit;  // whatever is left is not to be trusted
+            return errc::out_of_memory;
+        }
+        st.next_index = 1;
+    }
+    ms_ = match_state{};
+    ms_.low = st.next_index;
+    ms_.params = p;
+    ms_.hash_table = st.hash_table.data();
+    ms_.chain_table = st.chain_table.data();
+    // Until the frame ends, a failure leaves positions that cannot be trusted.
+    st.next_index = index_limit;
+
+    reps_ = repeat_offsets{};
+    st.lit[st.prev].valid = false;
+    st.seq[st.prev].reset();
+    block_max_ = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+    store_ = seq_store{};
+    store_.lits = st.lits.get();
+    store_.seqs = st.seqs.get();
+    store_.codes = st.codes.get();
+    return ok;
+}
+
+result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
+                                        std::uint8_t* dst, std::size_t capacity) noexcept {
+    encoder_state& st = *st_;
+    const compression_params& p = ms_.params;
+    const std::uint8_t* const block = ms_.base + from;
+    if (capacity < 3) return errc::destination_too_small;
+    std::uint8_t* const body = dst + 3;
+    const std::size_t room = capacity - 3;
+
+    std::size_t body_size = 0;
+    unsigned type = 0;  // 0 raw, 1 RLE, 2 compressed
+    if (n > 1 && all_same(block, n)) {
+        if (room < 1) return errc::destination_too_small;
+        body[0] = block[0];
+        body_size = 1;
+        type = 1;
+    } else if (n > 0) {
+        const repeat_offsets saved = reps_;
+        store_.clear();
+        store_.src_end = readable_end;
+        if (p.strat == strategy::fast) find_matches_fast(ms_, store_, reps_, from, from + n);
+        else find_matches_dfast(ms_, store_, reps_, from, from + n);
+        // Compressed only when it saves enough; written in place, and
+        // replaced by the raw bytes if it does not.
+        const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));
+        // Negative levels store literals raw, as the reference does.
+        const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
+        const unsigned prev = st.prev, next = prev ^ 1;
+        std::size_t c = limit ? encode_literals(body, limit, store_.lits, store_.n_lits, st.lit[prev], st.lit[next],
+                                                huffman)
+                              : 0;
+        if (c) {
+            const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strat);
+            c = s ? c + s : 0;
+        }
+        if (c && c < limit) {
+            body_size = c;
+            type = 2;
+            st.prev = next;
+        } else {
+            reps_ = saved;  // the decoder will not see this block's sequences
+        }
+    }
+    if (type == 0) {
+        if (room < n) return errc::destination_too_small;
+        if (n) std::memcpy(body, block, n);
+        body_size = n;
+    }
+    // An RLE block's size field counts the bytes it regenerates.
+    const std::size_t size_field = type == 1 ? n : body_size;
+    put_le24(dst, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
+    return 3 + body_size;
+}
+
+void block_writer::lower_positions(std::uint32_t delta) noexcept {
+    for (std::uint32_t* t : {st_->hash_table.data(), st_->chain_table.data()}) {
+        const std::size_t n = t == st_->hash_table.data() ? st_->hash_table.size() : st_->chain_table.size();
+        for (std::size_t i = 0; i < n; ++i) t[i] = t[i] > delta ? t[i] - delta : 0;
+    }
+    ms_.low = ms_.low > delta ? ms_.low - delta : 0;
+    ms_.next_to_update = ms_.next_to_update > delta ? ms_.next_to_update - delta : 0;
+    ms_.base += delta;
+}
+
+void block_writer::finish(std::size_t end) noexcept {
+    st_->next_index = end < index_limit ? std::uint32_t(end) : index_limit;
+}
+
+}  // namespace zest::detail
