@@ -17,6 +17,10 @@
 #define ZEST_UNLIKELY(x) (x)
 #endif
 
+// The format is little-endian, and so are the hosts zest targets: loads are
+// plain copies.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "zest assumes a little-endian host");
+
 // Internal helpers have internal linkage: the per-ISA kernel files include
 // this header with different target flags, and an inline function with
 // external linkage could be merged across them by the linker.
@@ -26,7 +30,7 @@ namespace {
 ZEST_INLINE std::uint16_t load_le16(const void* p) noexcept {
     std::uint16_t v;
     std::memcpy(&v, p, 2);
-    return v;  // zest targets little-endian hosts (checked in frame.cpp)
+    return v;
 }
 ZEST_INLINE std::uint32_t load_le24(const void* p) noexcept {
     const auto* b = static_cast<const std::uint8_t*>(p);

@@ -9,81 +9,18 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "zest assumes a little-endian host");
-
 namespace zest::detail {
-
-errc parse_frame_header(const std::uint8_t* src, std::size_t size, frame_header& h) noexcept {
-    if (size < 4) return errc::truncated_input;
-    const std::uint32_t magic = load_le32(src);
-    h = frame_header{};
-    if ((magic & 0xFFFFFFF0u) == skippable_magic_base) {
-        if (size < 8) return errc::truncated_input;
-        h.skippable = true;
-        h.header_size = 8;
-        h.content_size = load_le32(src + 4);  // the payload's size
-        return ok;
-    }
-    if (magic != zstd_magic) return errc::unknown_frame;
-    if (size < 5) return errc::truncated_input;
-    const unsigned fhd = src[4];
-    const unsigned fcs_flag = fhd >> 6;
-    h.single_segment = (fhd >> 5) & 1;
-    if (fhd & 0x08) return errc::reserved_bit_set;
-    h.checksum = (fhd >> 2) & 1;
-    const unsigned did_flag = fhd & 3;
-    static constexpr unsigned did_bytes[4] = {0, 1, 2, 4};
-    static constexpr unsigned fcs_bytes[4] = {0, 2, 4, 8};
-    const std::size_t fcs_size = fcs_flag == 0 ? (h.single_segment ? 1 : 0) : fcs_bytes[fcs_flag];
-    h.header_size = 5 + (h.single_segment ? 0 : 1) + did_bytes[did_flag] + fcs_size;
-    if (size < h.header_size) return errc::truncated_input;
-
-    std::size_t pos = 5;
-    if (!h.single_segment) {
-        const unsigned wd = src[pos++];
-        const unsigned exponent = wd >> 3;
-        const std::uint64_t base = std::uint64_t(1) << (10 + exponent);
-        h.window_size = base + (base / 8) * (wd & 7);
-    }
-    switch (did_flag) {
-        case 1: h.dict_id = src[pos]; break;
-        case 2: h.dict_id = load_le16(src + pos); break;
-        case 3: h.dict_id = load_le32(src + pos); break;
-        default: break;
-    }
-    pos += did_bytes[did_flag];
-    switch (fcs_size) {
-        case 1: h.content_size = src[pos]; break;
-        case 2: h.content_size = std::uint64_t(load_le16(src + pos)) + 256; break;
-        case 4: h.content_size = load_le32(src + pos); break;
-        case 8: h.content_size = load_le64(src + pos); break;
-        default: break;
-    }
-    if (h.single_segment) h.window_size = h.content_size;
-    return ok;
-}
 
 namespace {
 
 // Total size of a skippable frame whose header is `h`.
 errc skippable_frame_size(const frame_header& h, std::size_t size, std::size_t& out) noexcept {
-    if (h.content_size > size - 8) return errc::truncated_input;
-    out = 8 + std::size_t(h.content_size);
+    if (h.content_size > size - skippable_header_size) return errc::truncated_input;
+    out = skippable_header_size + std::size_t(h.content_size);
     return ok;
 }
 
 }  // namespace
-
-errc read_block_header(const std::uint8_t* src, std::size_t size, std::size_t& pos, block_header& b) noexcept {
-    if (size - pos < 3) return errc::truncated_input;
-    const std::uint32_t bh = load_le24(src + pos);
-    pos += 3;
-    b.last = bh & 1;
-    b.type = (bh >> 1) & 3;
-    b.size = bh >> 3;
-    if (b.type == 3) return errc::block_invalid;
-    return ok;
-}
 
 errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_t& out) noexcept {
     frame_header h;
@@ -98,8 +35,8 @@ errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_
         if (b.last) break;
     }
     if (h.checksum) {
-        if (size - pos < 4) return errc::truncated_input;
-        pos += 4;
+        if (size - pos < checksum_size) return errc::truncated_input;
+        pos += checksum_size;
     }
     out = pos;
     return ok;
@@ -222,10 +159,10 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
     if (h.content_size != content_size_unknown && out.pos - frame_start != h.content_size)
         return errc::content_size_mismatch;
     if (h.checksum) {
-        if (size - pos < 4) return errc::truncated_input;
+        if (size - pos < checksum_size) return errc::truncated_input;
         const std::uint32_t expected = load_le32(src + pos);
         if (std::uint32_t(XXH64_digest(&xxh)) != expected) return errc::checksum_mismatch;
-        pos += 4;
+        pos += checksum_size;
     }
     consumed = pos;
     return ok;

@@ -5,27 +5,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/format.hpp"
 #include "decompress/state.hpp"
 
 namespace zest::detail {
-
-inline constexpr std::uint32_t zstd_magic = 0xFD2FB528u;
-inline constexpr std::uint32_t skippable_magic_base = 0x184D2A50u;  // low 4 bits free
-inline constexpr std::uint64_t content_size_unknown = ~std::uint64_t(0);
-
-struct frame_header {
-    std::uint64_t content_size = content_size_unknown;
-    std::uint64_t window_size = 0;
-    std::uint32_t dict_id = 0;
-    std::size_t header_size = 0;  // bytes, magic included (8 for skippable frames)
-    bool skippable = false;
-    bool checksum = false;
-    bool single_segment = false;
-};
-
-/// Parses the header of the frame at src. errc::truncated_input when more
-/// bytes are needed.
-errc parse_frame_header(const std::uint8_t* src, std::size_t size, frame_header& h) noexcept;
 
 /// Compressed size of the frame at src (any kind), by walking block headers.
 errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_t& out) noexcept;
@@ -40,16 +23,6 @@ struct output_buffer {
     /// Makes room for `extra` more bytes when the buffer can grow.
     errc reserve(std::size_t extra) noexcept;
 };
-
-struct block_header {
-    bool last;
-    unsigned type;     // 0 raw, 1 RLE, 2 compressed (3, reserved, is rejected)
-    std::size_t size;  // Block_Size: bytes produced (raw, RLE) or read (compressed)
-    std::size_t input_size() const noexcept { return type == 1 ? 1 : size; }
-};
-
-/// Reads the 3-byte block header at src[pos] and advances pos past it.
-errc read_block_header(const std::uint8_t* src, std::size_t size, std::size_t& pos, block_header& b) noexcept;
 
 /// History of a frame kept in another segment of a streaming decoder's
 /// window buffer (see sequences_job); empty for one-shot decoding.

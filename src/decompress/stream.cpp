@@ -104,19 +104,7 @@ struct decompress_stream::impl {
 
     // Bytes of header the gathered prefix says the frame header has (0 when
     // more bytes are needed to know).
-    std::size_t header_size_needed() const noexcept {
-        if (gathered < 4) return 0;
-        const std::uint32_t magic = detail::load_le32(gather.get());
-        if ((magic & 0xFFFFFFF0u) == detail::skippable_magic_base) return 8;
-        if (magic != detail::zstd_magic) return 4;  // parse reports unknown_frame
-        if (gathered < 5) return 0;
-        const unsigned fhd = gather[4];
-        static constexpr unsigned did_bytes[4] = {0, 1, 2, 4};
-        static constexpr unsigned fcs_bytes[4] = {0, 2, 4, 8};
-        const bool single = (fhd >> 5) & 1;
-        const unsigned fcs = (fhd >> 6) == 0 ? (single ? 1 : 0) : fcs_bytes[fhd >> 6];
-        return 5 + (single ? 0 : 1) + did_bytes[fhd & 3] + fcs;
-    }
+    std::size_t header_size_needed() const noexcept { return detail::frame_header_size(gather.get(), gathered); }
 
     errc begin_frame(unsigned max_window_log, bool verify) noexcept {
         ZEST_TRY(detail::parse_frame_header(gather.get(), gathered, h));
@@ -158,7 +146,7 @@ struct decompress_stream::impl {
 
     errc begin_block() noexcept {
         std::size_t pos = 0;
-        ZEST_TRY(detail::read_block_header(gather.get(), 3, pos, b));
+        ZEST_TRY(detail::read_block_header(gather.get(), detail::block_header_size, pos, b));
         gathered = 0;
         if (b.type != 2 && b.size > block_max) return errc::block_invalid;
         if (b.type == 2 && b.size > detail::block_size_max) return errc::block_invalid;
@@ -228,7 +216,7 @@ struct decompress_stream::impl {
             case stage::block_header:
                 if (avail == 0) return ok;
                 progress = true;
-                if (!gather_up_to(3, in)) return ok;
+                if (!gather_up_to(detail::block_header_size, in)) return ok;
                 return begin_block();
             case stage::block_body: {
                 if (b.type == 1) {  // RLE: one byte
@@ -303,7 +291,7 @@ struct decompress_stream::impl {
             case stage::checksum:
                 if (avail == 0) return ok;
                 progress = true;
-                if (!gather_up_to(4, in)) return ok;
+                if (!gather_up_to(detail::checksum_size, in)) return ok;
                 if (hashing && std::uint32_t(XXH64_digest(&xxh)) != detail::load_le32(gather.get()))
                     return errc::checksum_mismatch;
                 start_over();
@@ -331,10 +319,12 @@ struct decompress_stream::impl {
                 const std::size_t want = std::max<std::size_t>(header_size_needed(), 5);
                 return want > gathered ? want - gathered : 1;
             }
-            case stage::block_header: return 3 - gathered;
-            case stage::block_body: return (b.type == 0 ? need : need - gathered) + 3;
-            case stage::flush: return need ? need + 3 : b.last ? (h.checksum ? 4 : 1) : 3;
-            case stage::checksum: return 4 - gathered;
+            case stage::block_header: return detail::block_header_size - gathered;
+            case stage::block_body: return (b.type == 0 ? need : need - gathered) + detail::block_header_size;
+            case stage::flush:
+                return need ? need + detail::block_header_size
+                            : b.last ? (h.checksum ? detail::checksum_size : 1) : detail::block_header_size;
+            case stage::checksum: return detail::checksum_size - gathered;
             case stage::skip: return std::size_t(std::min<std::uint64_t>(skip_left, detail::block_size_max));
         }
         return 1;
