@@ -144,10 +144,14 @@ struct compression_parameters {
 /// max_level] are clamped; 0 is the default level.
 compression_parameters level_parameters(int level, std::optional<std::uint64_t> size) noexcept;
 
-/// The parameters zest's compressors use for such a frame: the level's, with
-/// `dfast` and its table sizes standing in for the strategies that do not
-/// exist yet (see max_level).
-compression_parameters used_parameters(int level, std::optional<std::uint64_t> size) noexcept;
+/// The parameters zest's compressors use for a frame of `size` bytes at
+/// `level` with the parameters `set` beyond the level (as a compressor's
+/// parameters() returns them: 0 fields take the level's; fields outside the
+/// setters' bounds are ignored), fitted to the size. Where a strategy does
+/// not exist yet, the one that stands in for it and its table sizes (see
+/// max_level).
+compression_parameters used_parameters(int level, std::optional<std::uint64_t> size,
+                                       const compression_parameters& set = {}) noexcept;
 
 /// Compresses `src` into one frame in `dst` at `level` (0 means the default;
 /// values beyond [min_level, max_level] are clamped). The frame declares its
@@ -191,11 +195,35 @@ public:
     /// Declares the content size in the frame header (default on).
     void set_content_size(bool on) noexcept { content_size_ = on; }
     bool content_size() const noexcept { return content_size_; }
-    /// Caps the window at 2^log bytes (10..31), or 0 to let the level and
-    /// the input's size decide (default). Decoders refuse windows above
-    /// their limit (2^27 by default).
+    /// Sets the window to 2^log bytes (10..31) in place of the level's, or 0
+    /// to take the level's (default). As the reference's windowLog: like the
+    /// level's, it is then shrunk to an input of known smaller size (and
+    /// bounds the match tables). Decoders refuse windows above their limit
+    /// (2^27 by default); a window above 27 needs a decoder told so.
     result<unsigned> set_window_log(unsigned log) noexcept;
-    unsigned window_log() const noexcept { return window_log_; }
+    unsigned window_log() const noexcept { return set_.window_log; }
+
+    /// Parameters beyond the level, as the reference's advanced parameters
+    /// (ZSTD_c_strategy, ZSTD_c_chainLog, ...): each replaces the level's
+    /// value before the parameters are fitted to the input's size; 0 (or
+    /// strategy{}) takes the level's again (default). A value outside the
+    /// reference's bounds returns errc::invalid_argument and changes nothing:
+    /// strategy fast..btultra2, chain_log 6..30, hash_log 6..30, search_log
+    /// 1..30, min_match 3..7, target_length 0..131072 (for `fast`: the
+    /// acceleration, as negative levels set it). The frames always decode
+    /// with any decoder; only speed, memory and ratio change.
+    result<zest::strategy> set_strategy(zest::strategy s) noexcept;
+    result<unsigned> set_chain_log(unsigned log) noexcept;
+    result<unsigned> set_hash_log(unsigned log) noexcept;
+    result<unsigned> set_search_log(unsigned log) noexcept;
+    result<unsigned> set_min_match(unsigned n) noexcept;
+    result<unsigned> set_target_length(unsigned n) noexcept;
+    /// All of them and the window log at once (0 fields: the level's); when
+    /// one is out of bounds, returns errc::invalid_argument and changes none.
+    result<compression_parameters> set_parameters(const compression_parameters& p) noexcept;
+    /// The values set by the calls above: 0 where the level decides. The
+    /// parameters a frame gets: used_parameters(level(), size, parameters()).
+    compression_parameters parameters() const noexcept { return set_; }
 
     result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept;
     result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* src,
@@ -204,7 +232,7 @@ public:
     std::vector<std::byte> compress(std::span<const std::byte> src);
 
     /// Restores the default options (level 3, no checksum, content size
-    /// declared, window from the level). Buffers are kept for the next call;
+    /// declared, every parameter from the level). Buffers are kept for the next call;
     /// every call starts a new frame anyway, so nothing else carries over.
     void reset() noexcept;
 
@@ -216,7 +244,7 @@ private:
     int level_ = default_level;
     bool checksum_ = false;
     bool content_size_ = true;
-    unsigned window_log_ = 0;
+    compression_parameters set_{};  // beyond the level; 0: the level's
 };
 
 // ---------------------------------------------------------------------------
@@ -336,7 +364,15 @@ public:
     result<bool> set_content_size(bool on) noexcept;
     bool content_size() const noexcept { return content_size_; }
     result<unsigned> set_window_log(unsigned log) noexcept;
-    unsigned window_log() const noexcept { return window_log_; }
+    unsigned window_log() const noexcept { return set_.window_log; }
+    result<zest::strategy> set_strategy(zest::strategy s) noexcept;
+    result<unsigned> set_chain_log(unsigned log) noexcept;
+    result<unsigned> set_hash_log(unsigned log) noexcept;
+    result<unsigned> set_search_log(unsigned log) noexcept;
+    result<unsigned> set_min_match(unsigned n) noexcept;
+    result<unsigned> set_target_length(unsigned n) noexcept;
+    result<compression_parameters> set_parameters(const compression_parameters& p) noexcept;
+    compression_parameters parameters() const noexcept { return set_; }
 
     /// Declares the next frame's size: written in its header (with the
     /// content-size option on) and used to size its window; the frame then
@@ -381,7 +417,7 @@ private:
     int level_ = default_level;
     bool checksum_ = false;
     bool content_size_ = true;
-    unsigned window_log_ = 0;
+    compression_parameters set_{};  // beyond the level; 0: the level's
     std::uint64_t size_hint_ = 0;
 };
 

@@ -11,6 +11,7 @@
 
 #include "common/bits.hpp"
 #include "compress/frame_writer.hpp"
+#include "compress/public_params.hpp"
 #include "zest/zest.hpp"
 
 namespace zest {
@@ -91,23 +92,28 @@ std::vector<std::byte> frame_vector(std::size_t src_size, Into&& into) {
 }  // namespace detail
 
 namespace {
-static_assert(static_cast<int>(detail::strategy::btultra2) == static_cast<int>(strategy::btultra2) &&
-              static_cast<int>(detail::strategy::fast) == static_cast<int>(strategy::fast));
-compression_parameters to_public(const detail::compression_params& p) noexcept {
-    return {p.window_log, p.chain_log, p.hash_log, p.search_log, p.min_match, p.target_length,
-            static_cast<strategy>(p.strat)};
-}
 int clamp_level(int level) noexcept { return level == 0 ? default_level : std::clamp(level, min_level, max_level); }
+
+// A frame's options from a context's settings.
+detail::frame_options options_of(int level, bool checksum, bool content_size,
+                                 const compression_parameters& set) noexcept {
+    return {level, checksum, content_size, set.window_log, detail::to_overrides(set)};
+}
 }  // namespace
 
 compression_parameters level_parameters(int level, std::optional<std::uint64_t> size) noexcept {
-    return to_public(detail::params_for_level(clamp_level(level), size.value_or(detail::size_unknown)));
+    return detail::to_public(detail::params_for_level(clamp_level(level), size.value_or(detail::size_unknown)));
 }
 
-compression_parameters used_parameters(int level, std::optional<std::uint64_t> size) noexcept {
-    const detail::frame_options o{clamp_level(level), false, true, 0};
-    compression_parameters p = to_public(detail::frame_params(o, size.value_or(detail::size_unknown)));
-    if (p.strategy > strategy::dfast) p.strategy = strategy::dfast;  // the finder that runs (see frame_params)
+compression_parameters used_parameters(int level, std::optional<std::uint64_t> size,
+                                       const compression_parameters& set) noexcept {
+    compression_parameters s = set;
+    if (!detail::window_log_range.allows(s.window_log)) s.window_log = 0;
+    const detail::frame_options o = options_of(clamp_level(level), false, true, s);
+    compression_parameters p = detail::to_public(detail::frame_params(o, size.value_or(detail::size_unknown)));
+    // The finder that runs: dfast stands in for the stronger strategies
+    // until they exist (frame_writer.cpp); goes when they all do.
+    if (p.strategy > strategy::dfast) p.strategy = strategy::dfast;
     return p;
 }
 
@@ -137,8 +143,7 @@ std::vector<std::byte> compress(std::span<const std::byte> src, int level) {
 compressor::compressor() noexcept = default;
 compressor::~compressor() { delete state_; }
 compressor::compressor(compressor&& o) noexcept
-    : state_(o.state_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_),
-      window_log_(o.window_log_) {
+    : state_(o.state_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_) {
     o.state_ = nullptr;
 }
 compressor& compressor::operator=(compressor&& o) noexcept {
@@ -146,7 +151,7 @@ compressor& compressor::operator=(compressor&& o) noexcept {
         delete state_;
         state_ = o.state_;
         o.state_ = nullptr;
-        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, window_log_ = o.window_log_;
+        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, set_ = o.set_;
     }
     return *this;
 }
@@ -160,9 +165,39 @@ result<int> compressor::set_fast(int acceleration) noexcept {
 }
 
 result<unsigned> compressor::set_window_log(unsigned log) noexcept {
-    if (log != 0 && (log < 10 || log > max_window_log_limit)) return errc::invalid_argument;
-    window_log_ = log;
-    return log;
+    return detail::set_checked(set_.window_log, log, detail::window_log_range);
+}
+
+result<strategy> compressor::set_strategy(strategy s) noexcept {
+    if (!detail::allowed(s)) return errc::invalid_argument;
+    set_.strategy = s;
+    return s;
+}
+
+result<unsigned> compressor::set_chain_log(unsigned log) noexcept {
+    return detail::set_checked(set_.chain_log, log, detail::chain_log_range);
+}
+
+result<unsigned> compressor::set_hash_log(unsigned log) noexcept {
+    return detail::set_checked(set_.hash_log, log, detail::hash_log_range);
+}
+
+result<unsigned> compressor::set_search_log(unsigned log) noexcept {
+    return detail::set_checked(set_.search_log, log, detail::search_log_range);
+}
+
+result<unsigned> compressor::set_min_match(unsigned n) noexcept {
+    return detail::set_checked(set_.min_match, n, detail::min_match_range);
+}
+
+result<unsigned> compressor::set_target_length(unsigned n) noexcept {
+    return detail::set_checked(set_.target_length, n, detail::target_length_range);
+}
+
+result<compression_parameters> compressor::set_parameters(const compression_parameters& p) noexcept {
+    if (!detail::allowed(p)) return errc::invalid_argument;
+    set_ = p;
+    return p;
 }
 
 result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, const void* src,
@@ -172,7 +207,7 @@ result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, co
         return state_;
     };
     return detail::checked_frame(state, dst, dst_capacity, src, src_size,
-                                 {level_, checksum_, content_size_, window_log_});
+                                 options_of(level_, checksum_, content_size_, set_));
 }
 
 result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept {
@@ -187,7 +222,7 @@ void compressor::reset() noexcept {
     level_ = default_level;
     checksum_ = false;
     content_size_ = true;
-    window_log_ = 0;
+    set_ = {};
 }
 
 std::size_t compressor::memory_usage() const noexcept { return state_ ? state_->memory_usage() : 0; }

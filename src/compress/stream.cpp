@@ -14,6 +14,7 @@
 #include <new>
 
 #include "compress/frame_writer.hpp"
+#include "compress/public_params.hpp"
 #include "zest/zest.hpp"
 
 #define XXH_INLINE_ALL
@@ -230,8 +231,8 @@ struct compress_stream::impl {
 compress_stream::compress_stream() noexcept = default;
 compress_stream::~compress_stream() { delete impl_; }
 compress_stream::compress_stream(compress_stream&& o) noexcept
-    : impl_(o.impl_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_),
-      window_log_(o.window_log_), size_hint_(o.size_hint_) {
+    : impl_(o.impl_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_),
+      size_hint_(o.size_hint_) {
     o.impl_ = nullptr;
 }
 compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
@@ -239,7 +240,7 @@ compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
         delete impl_;
         impl_ = o.impl_;
         o.impl_ = nullptr;
-        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, window_log_ = o.window_log_;
+        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, set_ = o.set_;
         size_hint_ = o.size_hint_;
     }
     return *this;
@@ -271,9 +272,44 @@ result<bool> compress_stream::set_content_size(bool on) noexcept {
 
 result<unsigned> compress_stream::set_window_log(unsigned log) noexcept {
     if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    if (log != 0 && (log < 10 || log > max_window_log_limit)) return errc::invalid_argument;
-    window_log_ = log;
-    return log;
+    return detail::set_checked(set_.window_log, log, detail::window_log_range);
+}
+
+result<strategy> compress_stream::set_strategy(strategy s) noexcept {
+    if ((impl_ && impl_->in_frame) || !detail::allowed(s)) return errc::invalid_argument;
+    set_.strategy = s;
+    return s;
+}
+
+result<unsigned> compress_stream::set_chain_log(unsigned log) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    return detail::set_checked(set_.chain_log, log, detail::chain_log_range);
+}
+
+result<unsigned> compress_stream::set_hash_log(unsigned log) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    return detail::set_checked(set_.hash_log, log, detail::hash_log_range);
+}
+
+result<unsigned> compress_stream::set_search_log(unsigned log) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    return detail::set_checked(set_.search_log, log, detail::search_log_range);
+}
+
+result<unsigned> compress_stream::set_min_match(unsigned n) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    return detail::set_checked(set_.min_match, n, detail::min_match_range);
+}
+
+result<unsigned> compress_stream::set_target_length(unsigned n) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    return detail::set_checked(set_.target_length, n, detail::target_length_range);
+}
+
+result<compression_parameters> compress_stream::set_parameters(const compression_parameters& p) noexcept {
+    if ((impl_ && impl_->in_frame) || !detail::allowed(p)) return errc::invalid_argument;
+    set_ = p;
+    return p;
 }
 
 result<std::uint64_t> compress_stream::set_pledged_size(std::uint64_t size) noexcept {
@@ -304,7 +340,7 @@ result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, di
     if (s.failed != errc{}) return s.failed;
     if (!s.in_frame) {
         if (in.pos == in.size && d == directive::proceed) return std::size_t(0);  // nothing to start a frame with
-        s.o = {level_, checksum_, content_size_, window_log_};
+        s.o = {level_, checksum_, content_size_, set_.window_log, detail::to_overrides(set_)};
         // Everything at once with `end`: the frame's size is known.
         std::uint64_t size = s.pledged;
         if (size == detail::size_unknown && d == directive::end) size = in.size - in.pos;
