@@ -16,19 +16,26 @@ constexpr std::uint32_t frame_magic = 0xFD2FB528u;
 std::size_t encoder_state::memory_usage() const noexcept {
     return sizeof(encoder_state) + block_size_max + seq_store::lits_slack +
            (block_size_max / 3 + 1) * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
-           (hash_table.capacity() + chain_table.capacity()) * sizeof(std::uint32_t);
+           (hash_table.capacity() + chain_table.capacity()) * sizeof(std::uint32_t) + tag_table.capacity();
 }
 
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept {
     parameter_overrides over = o.over;
     if (o.window_log) over.window_log = o.window_log;
     compression_params p = params_for_level(o.level, size, over);
-    if (p.strat > strategy::dfast) {
-        // Until the stronger strategies exist, dfast stands in for them; its
+    if (p.strat > strategy::lazy2) {
+        // Until the stronger strategies exist, lazy2 stands in for them; its
         // tables stay at the sizes it uses itself rather than those of a
         // binary tree (which reach hundreds of MiB at the top levels).
-        p.hash_log = std::min(p.hash_log, 20u);
-        p.chain_log = std::min(p.chain_log, 20u);
+        p.strat = strategy::lazy2;
+        p.hash_log = std::min(p.hash_log, 22u);
+        p.chain_log = std::min(p.chain_log, 22u);
+    }
+    if (uses_row_matcher(p)) {
+        // Row hashes take hash_log - row_log bits for the row and 8 for the
+        // tag, 32 at most (as the reference caps them).
+        const unsigned row_log = std::clamp(p.search_log, 4u, 6u);
+        p.hash_log = std::clamp(p.hash_log, row_log, 24u + row_log);
     }
     return p;
 }
@@ -71,13 +78,16 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     // its previous frame keeps them as they are: positions go on counting
     // from where that frame ended, so its entries fall below `low` and are
     // ignored. Fresh tables start at 1, so that their zeroes are ignored too.
-    const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p);
+    const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p),
+                      tag_entries = tag_table_entries(p);
     const std::uint64_t span = size == size_unknown ? block_size_max : size;
     if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
+        st.tag_table.size() != tag_entries ||
         st.next_index >= index_limit || span > index_limit - st.next_index) {
         try {
             st.hash_table.assign(hash_entries, 0);
             st.chain_table.assign(chain_entries, 0);
+            st.tag_table.assign(tag_entries, 0);
         } catch (const std::bad_alloc&) {
             st.next_index = index_limit;  // whatever is left is not to be trusted
             return errc::out_of_memory;
@@ -89,6 +99,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     ms_.params = p;
     ms_.hash_table = st.hash_table.data();
     ms_.chain_table = st.chain_table.data();
+    ms_.tag_table = st.tag_table.data();
     // Until the frame ends, a failure leaves positions that cannot be trusted.
     st.next_index = index_limit;
 
@@ -123,8 +134,7 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
         const repeat_offsets saved = reps_;
         store_.clear();
         store_.src_end = readable_end;
-        if (p.strat == strategy::fast) find_matches_fast(ms_, store_, reps_, from, from + n);
-        else find_matches_dfast(ms_, store_, reps_, from, from + n);
+        find_matches(ms_, store_, reps_, from, from + n);
         // Compressed only when it saves enough; written in place, and
         // replaced by the raw bytes if it does not.
         const std::size_t limit = std::min(room, n - std::min(n, min_gain(n)));

@@ -31,6 +31,7 @@ inline constexpr std::size_t frame_header_max = 18;
 /// Everything a compressor keeps between calls: allocated on first use.
 struct encoder_state {
     std::vector<std::uint32_t> hash_table, chain_table;
+    std::vector<std::uint8_t> tag_table;
     std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
     std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
     std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};

@@ -24,7 +24,11 @@ const compress_kernel_set& active_compress_kernels() noexcept {
 std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }
 
 std::size_t chain_table_entries(const compression_params& p) noexcept {
-    return p.strat == strategy::fast ? 0 : std::size_t(1) << p.chain_log;
+    return p.strat == strategy::fast || uses_row_matcher(p) ? 0 : std::size_t(1) << p.chain_log;
+}
+
+std::size_t tag_table_entries(const compression_params& p) noexcept {
+    return uses_row_matcher(p) ? std::size_t(1) << p.hash_log : 0;
 }
 
 void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
@@ -35,6 +39,20 @@ void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, st
 void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                         std::size_t end) noexcept {
     active_compress_kernels().dfast(ms, out, reps, begin, end);
+}
+
+void find_matches_lazy(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                       std::size_t end) noexcept {
+    active_compress_kernels().lazy(ms, out, reps, begin, end);
+}
+
+void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
+    const compress_kernel_set& k = active_compress_kernels();
+    switch (ms.params.strat) {
+        case strategy::fast: k.fast(ms, out, reps, begin, end); break;
+        case strategy::dfast: k.dfast(ms, out, reps, begin, end); break;
+        default: k.lazy(ms, out, reps, begin, end); break;
+    }
 }
 
 std::size_t huffman_encode_1x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <utility>
 
-#if defined(__BMI2__)
+#if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #endif
 
@@ -17,6 +17,10 @@
 
 #include "compress/match_fast.inl"
 #include "compress/match_dfast.inl"
+#include "compress/match_lazy.inl"
+#include "compress/match_hc.inl"
+#include "compress/match_row.inl"
+#include "compress/match_lazy_select.inl"
 #include "compress/entropy_streams.inl"
 
 namespace zest::detail {
@@ -25,6 +29,7 @@ const compress_kernel_set ZEST_CKERNEL_SET = {
     ZEST_CKERNEL_NAME,
     ZEST_CKERNEL_NS::fast_finder,
     ZEST_CKERNEL_NS::dfast_finder,
+    ZEST_CKERNEL_NS::lazy_finder,
     ZEST_CKERNEL_NS::huffman_stream,
     ZEST_CKERNEL_NS::sequence_stream,
 };

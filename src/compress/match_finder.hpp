@@ -20,7 +20,8 @@ struct match_state {
     const std::uint8_t* base = nullptr;
     std::uint32_t low = 0;                 ///< index of the frame's first byte
     std::uint32_t* hash_table = nullptr;   ///< 1 << hash_log entries
-    std::uint32_t* chain_table = nullptr;  ///< 1 << chain_log entries (dfast: its short-match table)
+    std::uint32_t* chain_table = nullptr;  ///< 1 << chain_log entries (dfast: its short-match table; bt: two per position)
+    std::uint8_t* tag_table = nullptr;     ///< row matcher: a tag byte per hash_table entry
     std::uint32_t next_to_update = 0;      ///< first position not yet inserted
     compression_params params{};
 
@@ -39,9 +40,16 @@ struct match_state {
     }
 };
 
-/// Sizes in entries of the two tables the strategy needs (0 = none).
+/// Whether greedy, lazy and lazy2 run on the row matcher rather than the
+/// hash chain: as the reference chooses, for windows above 16 KiB.
+constexpr bool uses_row_matcher(const compression_params& p) noexcept {
+    return p.strat >= strategy::greedy && p.strat <= strategy::lazy2 && p.window_log > 14;
+}
+
+/// Sizes in entries of the tables the strategy needs (0 = none).
 std::size_t hash_table_entries(const compression_params& p) noexcept;
 std::size_t chain_table_entries(const compression_params& p) noexcept;
+std::size_t tag_table_entries(const compression_params& p) noexcept;
 
 /// Scans base[begin, end) (low <= begin) and appends its sequences and
 /// literals (trailing literals included) to `out`, updating `reps`. Matches
@@ -51,5 +59,11 @@ void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, st
                        std::size_t end) noexcept;
 void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                         std::size_t end) noexcept;
+/// greedy, lazy and lazy2, on the hash chain or the row matcher.
+void find_matches_lazy(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                       std::size_t end) noexcept;
+/// The strategy's finder (any strategy).
+void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                  std::size_t end) noexcept;
 
 }  // namespace zest::detail
