@@ -2,12 +2,14 @@
 //
 // Error values follow libzstd's convention: (size_t)-code, so that every
 // error is among the last ZSTD_error_maxCode values of size_t.
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_CCtx_getParameter
 #include "zstd.h"
 #include "zstd_errors.h"
 
 #include <cstdint>
 #include <cstring>
 #include <new>
+#include <type_traits>
 
 #include "zest/zest.hpp"
 
@@ -63,7 +65,9 @@ ZSTD_ErrorCode code_of(zest::errc e, side s) noexcept {
 
 template <class T>
 std::size_t to_size(const zest::result<T>& r, side s) noexcept {
-    return r.has_value() ? static_cast<std::size_t>(*r) : error(code_of(r.error(), s));
+    if (!r.has_value()) return error(code_of(r.error(), s));
+    if constexpr (std::is_convertible_v<T, std::size_t>) return static_cast<std::size_t>(*r);
+    else return 0;
 }
 
 constexpr unsigned default_window_log_max = zest::default_max_window_log;
@@ -74,6 +78,8 @@ constexpr unsigned long long no_pledge = ZSTD_CONTENTSIZE_UNKNOWN;
 // libzstd 1.5.4's bounds for the parameters ZSTD_CCtx_setParameter takes,
 // reported as they are even where zest accepts only 0 (the default), so a
 // program that sizes its settings from the bounds sees the reference's.
+// zest's own bounds for the parameters it implements are the same (64-bit);
+// on 32-bit targets these are narrower, and checked first.
 constexpr bool is_32bit = sizeof(void*) == 4;
 constexpr int ref_window_log_max = is_32bit ? 30 : 31;
 constexpr int ref_hash_log_max = 30;
@@ -113,13 +119,45 @@ const param_bounds* bounds_of(int p) noexcept {
 int clamp_to(const param_bounds& b, int v) noexcept { return v < b.lower ? b.lower : v > b.upper ? b.upper : v; }
 bool within(const param_bounds& b, int v) noexcept { return v >= b.lower && v <= b.upper; }
 
-// Sticky compression parameters (ZSTD_CCtx_setParameter).
+// Sticky compression parameters (ZSTD_CCtx_setParameter), with libzstd's
+// defaults (what ZSTD_CCtx_getParameter reports on a new context).
 struct cparams {
     int level = ZSTD_CLEVEL_DEFAULT;
     bool checksum = false;
     bool content_size = true;
-    unsigned window_log = 0;  // 0: from the level and the input size
+    bool dict_id = true;
+    int workers = 0;  // taken, and ignored
+    int ldm = 0;      // ZSTD_ps_auto, or ZSTD_ps_disable: no long-distance matching either way
+    zest::compression_parameters set{};  // windowLog ... strategy; 0: from the level and the input size
 };
+
+// The parameters libzstd lets change while a frame is in progress
+// (ZSTD_isUpdateAuthorized); they apply from the next frame.
+bool settable_mid_frame(int param) noexcept {
+    switch (param) {
+        case ZSTD_c_compressionLevel:
+        case ZSTD_c_hashLog:
+        case ZSTD_c_chainLog:
+        case ZSTD_c_searchLog:
+        case ZSTD_c_minMatch:
+        case ZSTD_c_targetLength:
+        case ZSTD_c_strategy: return true;
+        default: return false;
+    }
+}
+
+// Where each of windowLog ... strategy lives in the sticky parameters.
+unsigned* cparam_field(zest::compression_parameters& p, int param) noexcept {
+    switch (param) {
+        case ZSTD_c_windowLog: return &p.window_log;
+        case ZSTD_c_hashLog: return &p.hash_log;
+        case ZSTD_c_chainLog: return &p.chain_log;
+        case ZSTD_c_searchLog: return &p.search_log;
+        case ZSTD_c_minMatch: return &p.min_match;
+        case ZSTD_c_targetLength: return &p.target_length;
+        default: return nullptr;
+    }
+}
 
 }  // namespace
 
@@ -156,8 +194,7 @@ std::size_t compress_frame(zest::compressor& c, const cparams& p, void* dst, std
     c.set_level(p.level);
     c.set_checksum(p.checksum);
     c.set_content_size(p.content_size);
-    auto w = c.set_window_log(p.window_log);
-    if (!w) return to_size(w, side::encode);
+    if (auto r = c.set_parameters(p.set); !r) return to_size(r, side::encode);
     return to_size(c.compress(dst, cap, src, n), side::encode);
 }
 
@@ -169,7 +206,7 @@ std::size_t start_stream_frame(ZSTD_CCtx& c, bool ends_now, std::size_t input_le
     if (auto r = c.stream.set_level(c.params.level); !r) return to_size(r, side::encode);
     if (auto r = c.stream.set_checksum(c.params.checksum); !r) return to_size(r, side::encode);
     if (auto r = c.stream.set_content_size(c.params.content_size); !r) return to_size(r, side::encode);
-    if (auto r = c.stream.set_window_log(c.params.window_log); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_parameters(c.params.set); !r) return to_size(r, side::encode);
     if (c.pledged != no_pledge) {
         if (auto r = c.stream.set_pledged_size(c.pledged); !r) return to_size(r, side::encode);
     }
@@ -310,8 +347,9 @@ ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter param) {
 size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int value) {
     if (!cctx) return error(ZSTD_error_GENERIC);
     const int param = raw(param_arg);
-    // Mid-frame, only the level may change (it applies from the next frame).
-    if (cctx->in_frame && param != ZSTD_c_compressionLevel) return error(ZSTD_error_stage_wrong);
+    // Mid-frame, only the level and the match finder's parameters may change
+    // (from the next frame), as in libzstd.
+    if (cctx->in_frame && !settable_mid_frame(param)) return error(ZSTD_error_stage_wrong);
     const param_bounds* bounds = bounds_of(param);
     if (!bounds) return error(ZSTD_error_parameter_unsupported);
     cparams& p = cctx->params;
@@ -323,8 +361,17 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
             p.level = clamp_to(*bounds, value);
             return p.level > 0 ? static_cast<size_t>(p.level) : 0;
         case ZSTD_c_windowLog:
+        case ZSTD_c_hashLog:
+        case ZSTD_c_chainLog:
+        case ZSTD_c_searchLog:
+        case ZSTD_c_minMatch:
+        case ZSTD_c_targetLength:  // its bounds hold 0
             if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
-            p.window_log = static_cast<unsigned>(value);
+            *cparam_field(p.set, param) = static_cast<unsigned>(value);
+            return static_cast<size_t>(value);
+        case ZSTD_c_strategy:
+            if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
+            p.set.strategy = static_cast<zest::strategy>(value);
             return static_cast<size_t>(value);
         case ZSTD_c_contentSizeFlag:
             p.content_size = value != 0;
@@ -333,28 +380,54 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
             p.checksum = value != 0;
             return p.checksum;
         case ZSTD_c_dictIDFlag:
-            return value != 0;  // no dictionaries: there is never an id to write
+            p.dict_id = value != 0;  // no dictionaries: there is never an id to write
+            return p.dict_id;
         case ZSTD_c_nbWorkers:
             // Accepted and ignored: zest compresses on the calling thread,
             // and the frame is the same valid frame either way.
-            return static_cast<size_t>(clamp_to(*bounds, value));
+            p.workers = clamp_to(*bounds, value);
+            return static_cast<size_t>(p.workers);
         case ZSTD_c_overlapLog:
             value = clamp_to(*bounds, value);
             break;
         case ZSTD_c_jobSize:
             break;  // only 0 is the default: libzstd raises other values to its least job size
-        case ZSTD_c_targetLength:
         case ZSTD_c_enableLongDistanceMatching:
             if (!within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
-            if (param == ZSTD_c_enableLongDistanceMatching && value == ldm_disable) return ldm_disable;
+            if (value == 0 || value == ldm_disable) {
+                p.ldm = value;
+                return static_cast<size_t>(value);
+            }
             break;
-        default:  // hashLog, chainLog, searchLog, minMatch, strategy, the other ldm ones
+        default:  // the other ldm ones
             if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
             break;
     }
     // 0 asks for the default, which is what zest does anyway.
     if (value == 0) return 0;
     return error(ZSTD_error_parameter_unsupported);
+}
+
+size_t ZSTD_CCtx_getParameter(const ZSTD_CCtx* cctx, ZSTD_cParameter param, int* value) {
+    if (!cctx || !value) return error(ZSTD_error_GENERIC);
+    const int id = raw(param);
+    if (!bounds_of(id)) return error(ZSTD_error_parameter_unsupported);
+    const cparams& p = cctx->params;
+    zest::compression_parameters set = p.set;
+    switch (id) {
+        case ZSTD_c_compressionLevel: *value = p.level; break;
+        case ZSTD_c_strategy: *value = static_cast<int>(p.set.strategy); break;
+        case ZSTD_c_contentSizeFlag: *value = p.content_size; break;
+        case ZSTD_c_checksumFlag: *value = p.checksum; break;
+        case ZSTD_c_dictIDFlag: *value = p.dict_id; break;
+        case ZSTD_c_nbWorkers: *value = p.workers; break;
+        case ZSTD_c_enableLongDistanceMatching: *value = p.ldm; break;
+        default: {
+            const unsigned* f = cparam_field(set, id);
+            *value = f ? static_cast<int>(*f) : 0;  // the others only ever hold 0
+        }
+    }
+    return 0;
 }
 
 size_t ZSTD_CCtx_setPledgedSrcSize(ZSTD_CCtx* cctx, unsigned long long pledgedSrcSize) {

@@ -113,11 +113,13 @@ typedef enum {
 } ZSTD_strategy;
 
 /* All of libzstd's parameter ids are listed so that programs compile; zest
- * implements compressionLevel, windowLog, contentSizeFlag, checksumFlag and
+ * implements compressionLevel, windowLog, hashLog, chainLog, searchLog,
+ * minMatch, targetLength, strategy, contentSizeFlag, checksumFlag and
  * dictIDFlag, and takes nbWorkers in libzstd's range but compresses on the
- * calling thread. The other stable ids accept 0 ("default"), refuse values
- * beyond libzstd's bounds as libzstd does, and other values with
- * parameter_unsupported. ZSTD_cParam_getBounds gives libzstd's bounds. */
+ * calling thread. The other stable ids (long-distance matching, jobSize,
+ * overlapLog) accept 0 ("default"), refuse values beyond libzstd's bounds as
+ * libzstd does, and other values with parameter_unsupported.
+ * ZSTD_cParam_getBounds gives libzstd's bounds. */
 typedef enum {
     ZSTD_c_compressionLevel = 100,
     ZSTD_c_windowLog = 101,
@@ -169,7 +171,9 @@ ZSTDLIB_API ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter cParam);
 
 /* Sets a sticky parameter, used by the next frame started with
  * ZSTD_compress2() or the streaming calls. Returns the value in effect or an
- * error (stage_wrong while a frame is in progress, except for the level). */
+ * error (stage_wrong while a frame is in progress, except for the level,
+ * hashLog, chainLog, searchLog, minMatch, targetLength and strategy, which
+ * then apply from the next frame, as in libzstd). */
 ZSTDLIB_API size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param, int value);
 
 /* Declares the size of the next frame (only between frames). The frame
@@ -267,3 +271,23 @@ ZSTDLIB_API size_t ZSTD_sizeof_DStream(const ZSTD_DStream* zds);
 #endif
 
 #endif /* ZEST_ZSTD_H */
+
+/* ---- Of libzstd's experimental API -------------------------------------- */
+/* Declared, as by libzstd, only for programs that define
+ * ZSTD_STATIC_LINKING_ONLY before including this header (possibly a second
+ * time). */
+#if defined(ZSTD_STATIC_LINKING_ONLY) && !defined(ZEST_ZSTD_H_STATIC_LINKING_ONLY)
+#define ZEST_ZSTD_H_STATIC_LINKING_ONLY
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The value of a parameter ZSTD_CCtx_setParameter takes, as set (0 where
+ * the level or the input size decides); parameter_unsupported for the
+ * others. */
+ZSTDLIB_API size_t ZSTD_CCtx_getParameter(const ZSTD_CCtx* cctx, ZSTD_cParameter param, int* value);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ZSTD_STATIC_LINKING_ONLY */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_CCtx_getParameter */
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -311,8 +312,14 @@ static void test_stream_compress(void) {
         CHECK_OK(r, "continue");
         if (ZSTD_isError(r)) goto out;
     }
-    /* A parameter other than the level cannot change mid-frame. */
+    /* Only the level and the match finder's parameters may change mid-frame
+     * (for the next frame). */
     CHECK_ERR(ZSTD_CCtx_setParameter(cc, ZSTD_c_windowLog, 20), ZSTD_error_stage_wrong, "windowLog mid-frame");
+    CHECK_ERR(ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 0), ZSTD_error_stage_wrong, "checksumFlag mid-frame");
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_strategy, ZSTD_lazy) == ZSTD_lazy, "strategy mid-frame");
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_hashLog, 15) == 15, "hashLog mid-frame");
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_strategy, 0) == 0, "strategy back to the level's mid-frame");
+    CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_hashLog, 0) == 0, "hashLog back to the level's mid-frame");
     CHECK_ERR(ZSTD_CCtx_setPledgedSrcSize(cc, 5), ZSTD_error_stage_wrong, "pledge mid-frame");
     CHECK_ERR(ZSTD_CCtx_reset(cc, ZSTD_reset_parameters), ZSTD_error_stage_wrong, "reset parameters mid-frame");
     CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, 3), "level mid-frame");
@@ -653,6 +660,68 @@ static void test_parameter_bounds(void) {
     ZSTD_freeCCtx(cc);
 }
 
+/* The match finder's parameters: taken within their bounds, refused beyond
+ * them, reported by getParameter, reset with the parameters; frames written
+ * with them decode. */
+static void test_match_parameters(void) {
+    static const struct {
+        ZSTD_cParameter p;
+        int value, too_low, too_high;
+    } cases[] = {
+        {ZSTD_c_windowLog, 18, 9, 32},    {ZSTD_c_hashLog, 14, 5, 31},   {ZSTD_c_chainLog, 13, 5, 31},
+        {ZSTD_c_searchLog, 3, -1, 31},    {ZSTD_c_minMatch, 6, 2, 8},    {ZSTD_c_targetLength, 24, -1, 131073},
+        {ZSTD_c_strategy, ZSTD_lazy2, -1, 10},
+    };
+    size_t n = 300000;
+    unsigned char* src = xmalloc(n);
+    fill(src, n, 21);
+    size_t cap = ZSTD_compressBound(n);
+    unsigned char* c = xmalloc(cap);
+    unsigned char* d = xmalloc(n);
+    ZSTD_CCtx* cc = ZSTD_createCCtx();
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int v = -1;
+        CHECK_OK(ZSTD_CCtx_getParameter(cc, cases[i].p, &v), "getParameter");
+        CHECK(v == 0, "parameter %d starts at 0 (from the level): %d", (int)cases[i].p, v);
+        CHECK(ZSTD_CCtx_setParameter(cc, cases[i].p, cases[i].value) == (size_t)cases[i].value, "parameter %d = %d",
+              (int)cases[i].p, cases[i].value);
+        CHECK_ERR(ZSTD_CCtx_setParameter(cc, cases[i].p, cases[i].too_low), ZSTD_error_parameter_outOfBound,
+                  "below the bounds");
+        CHECK_ERR(ZSTD_CCtx_setParameter(cc, cases[i].p, cases[i].too_high), ZSTD_error_parameter_outOfBound,
+                  "beyond the bounds");
+        CHECK_OK(ZSTD_CCtx_getParameter(cc, cases[i].p, &v), "getParameter");
+        CHECK(v == cases[i].value, "parameter %d keeps %d after refusals: %d", (int)cases[i].p, cases[i].value, v);
+    }
+    CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_contentSizeFlag, 0), "no content size");
+    size_t r = ZSTD_compress2(cc, c, cap, src, n);
+    CHECK_OK(r, "compress2 with every match parameter set");
+    if (!ZSTD_isError(r)) {
+        CHECK(header_window(c, r) == 1u << 18, "window 2^18: %llu", header_window(c, r));
+        size_t got = ZSTD_decompress(d, n, c, r);
+        CHECK(got == n && same(d, src, n), "decodes: %s", ZSTD_getErrorName(got));
+    }
+    /* Every strategy, forced at level 1, decodes. */
+    for (int st = ZSTD_fast; st <= ZSTD_btultra2; st++) {
+        CHECK_OK(ZSTD_CCtx_reset(cc, ZSTD_reset_parameters), "reset parameters");
+        CHECK_OK(ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, 1), "level 1");
+        CHECK(ZSTD_CCtx_setParameter(cc, ZSTD_c_strategy, st) == (size_t)st, "strategy %d", st);
+        r = ZSTD_compress2(cc, c, cap, src, n);
+        CHECK_OK(r, "compress2 with a strategy");
+        size_t got = ZSTD_isError(r) ? r : ZSTD_decompress(d, n, c, r);
+        CHECK(got == n && same(d, src, n), "strategy %d decodes: %s", st, ZSTD_getErrorName(got));
+    }
+    CHECK_OK(ZSTD_CCtx_reset(cc, ZSTD_reset_parameters), "reset parameters");
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int v = -1;
+        CHECK_OK(ZSTD_CCtx_getParameter(cc, cases[i].p, &v), "getParameter");
+        CHECK(v == 0, "parameter %d reset to 0: %d", (int)cases[i].p, v);
+    }
+    ZSTD_freeCCtx(cc);
+    free(src);
+    free(c);
+    free(d);
+}
+
 /* What libzstd 1.5.4 does where zstd.h says nothing: a reset directive that
  * is none of the three is no error and does nothing; of two invalid buffers
  * (pos > size), decompressStream names the input, compressStream2 the
@@ -866,6 +935,7 @@ int main(int argc, char** argv) {
         test_errors();
         test_large_window();
         test_parameter_bounds();
+        test_match_parameters();
         test_edge_cases();
     }
     if (failures) {

@@ -53,6 +53,15 @@ if(ZEST_SYSTEM_LIBZSTD)
     COMMAND capi_bounds_check $<TARGET_FILE:zest_zstd_shared> ${ZEST_SYSTEM_LIBZSTD})
 endif()
 
+# The match finder's parameters, zest_zstd against libzstd: the same sets on
+# both, the frames decoded by libzstd, the same windows and getParameter values.
+zest_capi_dlopen_program(capi_cparams_check ${CMAKE_CURRENT_LIST_DIR}/cparams_check.c)
+if(ZEST_SYSTEM_LIBZSTD)
+  add_test(NAME capi_cparams_vs_libzstd
+    COMMAND capi_cparams_check $<TARGET_FILE:zest_zstd_shared> ${ZEST_SYSTEM_LIBZSTD})
+  set_tests_properties(capi_cparams_vs_libzstd PROPERTIES TIMEOUT 600)
+endif()
+
 # The shared library exports the zstd API and nothing else.
 if(CMAKE_NM)
   add_test(NAME capi_shared_exports
