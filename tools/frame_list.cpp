@@ -11,8 +11,8 @@
 #include <cstring>
 #include <optional>
 
+#include "common/format.hpp"
 #include "file_io.hpp"
-#include "frame_magic.hpp"
 #include "messages.hpp"
 
 namespace zest::cli {
@@ -74,12 +74,6 @@ struct not_zstd {
 };
 constexpr std::string_view unknown_magic = "data that is not a frame (unknown magic number)";
 
-std::uint64_t le(const unsigned char* p, unsigned n) {
-    std::uint64_t v = 0;
-    for (unsigned i = n; i-- > 0;) v = v << 8 | p[i];
-    return v;
-}
-
 class reader {
 public:
     reader(int fd, std::uint64_t size, const std::string& name) : fd_(fd), size_(size), name_(name) {}
@@ -106,66 +100,47 @@ private:
 };
 
 frame_summary scan_frame(const reader& in, std::uint64_t at) {
+    using namespace zest::detail;
     frame_summary f;
     f.offset = at;
-    unsigned char h[18];
     if (in.size() - at < 4) throw not_zstd{std::string(unknown_magic)};  // too short for any frame
-    in.read(at, h, 4);
-    const std::uint32_t magic = le32(h);
-    if (is_skippable_magic(magic)) {
-        in.read(at + 4, h + 4, 4);
+    unsigned char h[frame_header_size_max];
+    const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(sizeof h, in.size() - at));
+    in.read(at, h, n);
+    frame_header fh;
+    switch (parse_frame_header(h, n, fh)) {
+        case ok: break;
+        case errc::unknown_frame: throw not_zstd{std::string(unknown_magic)};
+        case errc::reserved_bit_set: throw not_zstd{"reserved bit set in frame header"};
+        default: throw not_zstd{"truncated frame"};
+    }
+    if (fh.skippable) {
         f.skippable = true;
-        f.compressed = 8 + static_cast<std::uint64_t>(le32(h + 4));
+        f.compressed = skippable_header_size + fh.content_size;
         if (in.size() - at < f.compressed) throw not_zstd{"truncated skippable frame"};
         return f;
     }
-    if (magic != zstd_frame_magic) throw not_zstd{std::string(unknown_magic)};
-    in.read(at + 4, h + 4, 1);
-    const unsigned fhd = h[4];
-    if (fhd & 0x08) throw not_zstd{"reserved bit set in frame header"};
-    const unsigned fcs_flag = fhd >> 6;
-    const bool single_segment = fhd & 0x20;
-    f.has_checksum = fhd & 0x04;
-    static constexpr unsigned dict_sizes[] = {0, 1, 2, 4};
-    static constexpr unsigned fcs_sizes[] = {0, 2, 4, 8};
-    const unsigned dict_bytes = dict_sizes[fhd & 3];
-    const unsigned fcs_bytes = fcs_flag == 0 && single_segment ? 1 : fcs_sizes[fcs_flag];
-    const unsigned header = 5 + (single_segment ? 0 : 1) + dict_bytes + fcs_bytes;
-    in.read(at + 5, h + 5, header - 5);
-    unsigned pos = 5;
-    if (!single_segment) {
-        const unsigned wd = h[pos++];
-        const std::uint64_t base = std::uint64_t{1} << (10 + (wd >> 3));
-        f.window = base + (base / 8) * (wd & 7);
-    }
-    f.dict_id = static_cast<std::uint32_t>(le(h + pos, dict_bytes));
-    pos += dict_bytes;
-    if (fcs_bytes) {
-        std::uint64_t v = le(h + pos, fcs_bytes);
-        if (fcs_bytes == 2) v += 256;
-        f.content_size = v;
-        if (single_segment) f.window = v;
-    }
-    std::uint64_t p = at + header;
+    f.has_checksum = fh.checksum;
+    f.window = fh.window_size;
+    f.dict_id = fh.dict_id;
+    if (fh.content_size != content_size_unknown) f.content_size = fh.content_size;
+    std::uint64_t p = at + fh.header_size;
     for (;;) {
-        unsigned char b[3];
-        in.read(p, b, 3);
-        const std::uint32_t bh = static_cast<std::uint32_t>(le(b, 3));
-        const unsigned type = (bh >> 1) & 3;
-        const std::uint64_t size = bh >> 3;
-        if (type == 3) throw not_zstd{"reserved block type"};
-        const std::uint64_t payload = type == 1 ? 1 : size;
-        p += 3;
-        if (in.size() - p < payload) throw not_zstd{"truncated frame"};
-        p += payload;
+        unsigned char b[block_header_size];
+        in.read(p, b, sizeof b);
+        block_header bh;
+        if (parse_block_header(b, bh) != ok) throw not_zstd{"reserved block type"};
+        p += block_header_size;
+        if (in.size() - p < bh.input_size()) throw not_zstd{"truncated frame"};
+        p += bh.input_size();
         ++f.blocks;
-        if (bh & 1) break;
+        if (bh.last) break;
     }
     if (f.has_checksum) {
-        unsigned char c[4];
-        in.read(p, c, 4);
-        f.checksum = le32(c);
-        p += 4;
+        unsigned char c[checksum_size];
+        in.read(p, c, sizeof c);
+        f.checksum = load_le32(c);
+        p += checksum_size;
     }
     f.compressed = p - at;
     return f;

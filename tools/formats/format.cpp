@@ -3,8 +3,8 @@
 #include <array>
 
 #include "../file_io.hpp"
-#include "../frame_magic.hpp"
 #include "codecs.hpp"
+#include "common/format.hpp"
 
 #ifndef ZEST_HAVE_ZLIB
 #define ZEST_HAVE_ZLIB 0
@@ -70,8 +70,8 @@ std::string built_in_format_list() {
 
 std::optional<data_format> sniff_format(const unsigned char* p, std::size_t n) noexcept {
     if (n < 4) return std::nullopt;
-    const std::uint32_t magic = le32(p);
-    if (magic == zstd_frame_magic || is_skippable_magic(magic)) return data_format::zstd;
+    const std::uint32_t magic = detail::load_le32(p);
+    if (magic == detail::zstd_magic || detail::is_skippable_magic(magic)) return data_format::zstd;
     if (p[0] == 0x1F && p[1] == 0x8B) return data_format::gzip;
     if (p[0] == 0xFD && p[1] == 0x37) return data_format::xz;
     // .lzma has no magic number: zstd takes the usual properties byte

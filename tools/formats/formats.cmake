@@ -66,6 +66,6 @@ endif()
 # are reported as such (tests/cli/formats_test.sh); never installed.
 if(ZEST_BUILD_TESTS)
   add_executable(zest_cli_no_formats ${_zest_cli_base_sources} formats/format.cpp formats/program_names.cpp)
-  target_link_libraries(zest_cli_no_formats PRIVATE zest)
+  target_link_libraries(zest_cli_no_formats PRIVATE zest_internal)
   target_compile_options(zest_cli_no_formats PRIVATE ${ZEST_WARNINGS})
 endif()
