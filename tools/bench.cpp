@@ -83,6 +83,10 @@ int run_bench(const std::vector<std::string>& files, const bench_settings& s) {
 
     compressor enc;
     enc.set_checksum(s.checksum);
+    if (!enc.set_parameters(s.params)) {
+        print_error("--zstd", "parameter out of bounds");
+        return 1;
+    }
     decompressor dec;
     std::vector<std::byte> packed(compress_bound(sample.size()));
     std::vector<std::byte> restored(sample.size() + 1);

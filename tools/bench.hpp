@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "zest/zest.hpp"
+
 namespace zest::cli {
 
 struct bench_settings {
@@ -12,6 +14,7 @@ struct bench_settings {
     int last_level = 3;        ///< >= first_level
     unsigned min_seconds = 3;  ///< per level and direction; 0 runs each once
     bool checksum = true;
+    compression_parameters params{};  ///< beyond the level (--zstd=)
 };
 
 /// Returns the exit status (1 when a file cannot be read or a round trip fails).

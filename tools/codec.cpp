@@ -75,6 +75,7 @@ codec::codec(const codec_settings& s) : settings_(s), state_(std::make_unique<st
     if (!state_->dstream.set_max_window_log(s.max_window_log)) throw file_error("--memory", "invalid window limit");
     state_->dstream.set_verify_checksum(s.checksum);
     (void)state_->cstream.set_level(s.level);
+    if (!state_->cstream.set_parameters(s.params)) throw file_error("--zstd", "parameter out of bounds");
     (void)state_->cstream.set_checksum(s.checksum);
     (void)state_->cstream.set_content_size(s.content_size);
 }
@@ -177,7 +178,7 @@ std::optional<std::uint64_t> codec::pledged_size(const input_file& in) const {
 
 compression_parameters codec::parameters_for(const input_file& in) const {
     const std::optional<std::uint64_t> size = pledged_size(in);
-    return used_parameters(settings_.level, size ? size : settings_.size_hint);
+    return used_parameters(settings_.level, size ? size : settings_.size_hint, settings_.params);
 }
 
 void codec::check_format(const std::string& subject) const {

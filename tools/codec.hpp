@@ -23,6 +23,7 @@ struct transfer_totals {
 
 struct codec_settings {
     int level = default_level;
+    compression_parameters params{};  ///< beyond the level (--zstd=); 0: the level's
     bool checksum = true;      ///< written when compressing, verified when decompressing
     bool content_size = true;  ///< a regular file's size is declared in its frame
     bool pass_through = false; ///< decompression copies data that does not start a frame as it is
@@ -45,8 +46,9 @@ public:
     /// Compresses `in` into one frame (gzip member, xz/lzma stream, lz4
     /// frame) written to `out`. Throws file_error.
     transfer_totals compress(const input_file& in, output_sink& out, progress_line& progress);
-    /// The parameters compress() uses for `in`: those of the level for its
-    /// size (a regular file's, or --stream-size), else for the size hint.
+    /// The parameters compress() uses for `in`: those of the level and the
+    /// values set beyond it for its size (a regular file's, or
+    /// --stream-size), else for the size hint.
     compression_parameters parameters_for(const input_file& in) const;
     /// Decodes every frame of `in`, and the gzip members, xz/lzma streams
     /// and lz4 frames among them; `out` null discards the result (-t).

@@ -79,6 +79,7 @@ int run(const options& o) {
         b.last_level = std::max(o.level, o.bench_last_level.value_or(o.level));
         b.min_seconds = o.bench_seconds;
         b.checksum = o.checksum;
+        b.params = o.zstd_params.match();
         return std::max(run_bench(inputs.names, b), collect_status);
     }
     if (inputs.names.empty()) {
@@ -93,6 +94,7 @@ int run(const options& o) {
 
     codec_settings cs;
     cs.level = o.level;
+    if (o.op == operation::compress) cs.params = o.zstd_params.match();  // checked by the parser then
     cs.checksum = o.checksum;
     cs.content_size = o.content_size;
     // zstd's rule: with -f, data that is not compressed passes through to

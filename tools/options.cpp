@@ -155,8 +155,12 @@ private:
         if (name == "--memory" || name == "--memlimit" || name == "--memlimit-decompress") {
             const auto n = number_value(opt, UINT64_MAX, error);
             if (n && *n == 0) error = std::string(name) + "=0: the limit must be at least 1 KiB";
-            if (n && *n) o_.max_window_log = window_log_for(*n);
+            if (n && *n) o_.max_window_log = window_log_for(*n), o_.memory_limit_set = true;
             return error;
+        }
+        if (name == "--zstd") {
+            if (!opt.value) return "--zstd: needs parameters, like --zstd=wlog=23,strat=5";
+            return parse_zstd_parameters(*opt.value, o_.zstd_params);
         }
         if (name == "--stream-size" || name == "--size-hint") {
             // 0, as in zstd, means none.
@@ -297,6 +301,7 @@ private:
                     if (!n.error.empty()) return "-M" + std::string(*v) + ": " + n.error;
                     if (n.value == 0) return "-M0: the limit must be at least 1 KiB";
                     o_.max_window_log = window_log_for(n.value);
+                    o_.memory_limit_set = true;
                     break;
                 }
                 default:
@@ -340,6 +345,21 @@ parse_result parse_arguments(std::span<char* const> args, std::string_view progr
         return r;
     }
     if (o.level < min_level) o.level = min_level;
+    // --zstd=: its values are checked where zstd sets them, when compressing;
+    // when decoding, its window is the decoder's limit unless -M set one.
+    if (o.op == operation::compress || o.op == operation::bench) {
+        r.error = check_bounds(o.zstd_params);
+        if (!r.error.empty()) return r;
+    }
+    if ((o.op == operation::decompress || o.op == operation::test) && o.zstd_params.window_log &&
+        !o.memory_limit_set) {
+        const unsigned log = o.zstd_params.window_log;
+        if (log < 10 || log > max_window_log_limit) {
+            r.error = "--zstd: windowLog=" + std::to_string(log) + " is out of bounds for a decoder's limit (10..31)";
+            return r;
+        }
+        o.max_window_log = log;
+    }
     if (o.op == operation::bench) {
         // As zstd: benchmarks go up to the highest level, --ultra or not.
         o.level = std::min(o.level, max_level);
@@ -372,6 +392,9 @@ const char* usage_text() noexcept {
            "      --size-hint=#  tune the parameters for an input of about # bytes when its size is unknown\n"
            "      --exclude-compressed  do not compress files that are already compressed (.zst, .gz, ...)\n"
            "      --show-default-cparams  print the parameters of the level for each input\n"
+           "      --zstd=K=#,... set parameters beyond the level, as zstd: wlog, clog, hlog, slog, mml, tlen,\n"
+           "                     strat (1 fast .. 9 btultra2; long names windowLog, ... too); with -d, wlog\n"
+           "                     is the largest window accepted (unless -M)\n"
            "      --[no-]pass-through  with -d, copy data that is not zstd as it is (default: with -f to stdout)\n"
            "      --format=F     compress to F: zstd (default), gzip, xz, lzma or lz4 (.gz .xz .lzma .lz4);\n"
            "                     -d and -t recognise them all by their content, whatever the name\n"

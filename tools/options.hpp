@@ -10,6 +10,7 @@
 
 #include "formats/format.hpp"
 #include "zest/zest.hpp"
+#include "zstd_params.hpp"
 
 namespace zest::cli {
 
@@ -24,10 +25,12 @@ struct options {
     bool remove_input = false;           ///< --rm (-k clears it)
     int verbosity = 0;                   ///< count of -v minus count of -q (zstdcat starts at -1)
     unsigned max_window_log = default_max_window_log;
+    bool memory_limit_set = false;       ///< by -M# / --memory=#: --zstd=wlog then sets no decoder limit
     int level = default_level;           ///< -# (1..19, up to 22 with --ultra) or --fast=N (as -N)
     bool ultra = false;                  ///< --ultra: levels 20..22 allowed
     bool checksum = true;                ///< --check/-C (default, as zstd) / --no-check: written, and verified by -d/-t
     bool content_size = true;            ///< --[no-]content-size: declare a known input size in the frame
+    advanced_parameters zstd_params;     ///< --zstd=wlog=#,...: beyond the level (checked when compressing)
     std::optional<bool> pass_through;    ///< --[no-]pass-through; unset: on with -f and output to stdout, as zstd
     bool exclude_compressed = false;     ///< --exclude-compressed: compression skips already compressed inputs
     std::optional<bool> sparse;          ///< --[no-]sparse; unset: decompressed files sparse, stdout not

@@ -464,3 +464,100 @@ group_progress_decompress() {
         if grep -q 'z.zst *: 209715200 bytes' "$d/tty"; then pass; else fail "-d --no-progress: no result line"; fi
     fi
 }
+
+# --zstd=KEY=VALUE,...: the parameters beyond the level, with zstd's keys
+# and value syntax. Frames written with them decode with the other tool,
+# declare the windows zstd's declare, the -vv line shows them; what zstd
+# refuses, zest refuses (status 1 where zstd says 1 or 11).
+group_zstd_params() {
+    local d args level levels op mine ref
+    d=$(fresh_dir)
+    local here=$PWD
+    cd "$d" || return  # a refusal that fails must not write where the suite runs
+    head -c 300000 "$C/binary" >"$d/bin"
+    { head -c 300000 "$C/text"; cat "$d/bin"; } >"$d/in"   # 600 KB: above every size class
+    for args in "wlog=20" "wlog=23" "wlog=12" "windowLog=19,chainLog=16,hashLog=17" "clog=6,hlog=6,slog=1" \
+                "hlog=24,clog=24,wlog=16" "slog=3,mml=6,tlen=16,strat=1" "strat=1,tlen=100" "mml=7,strategy=1" \
+                "strat=2" "strat=3" "strat=4" "strat=5" "strat=6" "strat=7" "strat=9" "searchLog=4,minMatch=5,targetLength=32,strat=5" \
+                "tlen=1K,strat=4" "wlog=" "strat=0" "ovlog=5" "lhlog=20,lmml=64,lblog=3,lhrlog=4" \
+                "overlapLog=9,ldmHashLog=6,ldmMinMatch=4096,ldmBucketSizeLog=8,ldmHashRateLog=25"; do
+        levels="-3 --fast=1"
+        case $args in wlog=20|strat=3|hlog=24*) levels="$levels -19" ;; esac
+        for level in $levels; do
+            z -q -f $level --no-content-size --zstd="$args" "$d/in" -o "$d/z.zst"
+            expect_rc 0 "$level --zstd=$args"
+            zr -q -f $level --no-content-size --zstd="$args" "$d/in" -o "$d/r.zst"
+            if "$ZSTD" -dq -c "$d/z.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else
+                fail "$level --zstd=$args: zstd does not decode zest's frame to the input"
+            fi
+            if "$ZEST" -dq -c "$d/r.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else
+                fail "$level --zstd=$args: zest does not decode zstd's frame"
+            fi
+            if [ "$(window_of "$d/z.zst")" = "$(window_of "$d/r.zst")" ]; then pass; else
+                fail "$level --zstd=$args: window $(window_of "$d/z.zst"), zstd's $(window_of "$d/r.zst")"
+            fi
+        done
+    done
+    # A window set is the frame's, shrunk to a smaller input like the level's.
+    z -q -f --zstd=wlog=22 "$d/bin" -o "$d/small.zst" --no-content-size
+    zr -q -f --zstd=wlog=22 "$d/bin" -o "$d/small.ref" --no-content-size
+    if [ "$(window_of "$d/small.zst")" = 524288 ] && [ "$(window_of "$d/small.ref")" = 524288 ]; then pass; else
+        fail "--zstd=wlog=22 on 300 KB: window $(window_of "$d/small.zst"), zstd's $(window_of "$d/small.ref")"
+    fi
+    # Several --zstd options add up; later values win.
+    z -q -c --zstd=wlog=20,strat=1 "$d/in" >"$d/one.zst"
+    z -q -c --zstd=wlog=18 --zstd=strat=1 --zstd=wlog=20 "$d/in" >"$d/many.zst"
+    expect_same "$d/many.zst" "$d/one.zst" "--zstd options add up"
+    # The keys zest takes without effect change nothing.
+    z -q -c "$d/in" >"$d/plain.zst"
+    z -q -c --zstd=ovlog=5,lhlog=20,lmml=64,lblog=3,lhrlog=4 "$d/in" >"$d/ldm.zst"
+    expect_same "$d/ldm.zst" "$d/plain.zst" "--zstd=ovlog,lhlog,lmml,lblog,lhrlog change nothing"
+    # Standard input, size unknown: the window set as it is.
+    cat "$d/bin" | "$ZEST" -q -c --zstd=wlog=21 >"$d/pipe.zst"
+    cat "$d/bin" | "$ZSTD" -q -c --zstd=wlog=21 >"$d/pipe.ref"
+    if [ "$(window_of "$d/pipe.zst")" = "$(window_of "$d/pipe.ref")" ]; then pass; else
+        fail "cat | --zstd=wlog=21: window $(window_of "$d/pipe.zst"), zstd's $(window_of "$d/pipe.ref")"
+    fi
+    # -vv: the --zstd= line shows the values set (these stay as set: below the input's size).
+    args="hlog=15,clog=14,slog=3,mml=6,tlen=16,strat=1"
+    z -vv -f --zstd=$args "$d/in" -o "$d/v.zst"
+    zr -vvvv -f --zstd=$args "$d/in" -o "$d/v.ref"
+    mine=$(grep -o -- '--zstd=wlog.*' "$ERR")
+    ref=$(grep -o -- '--zstd=wlog.*' "$ZERR")
+    if [ -n "$mine" ] && [ "$mine" = "$ref" ]; then pass; else fail "-vv --zstd=$args: '$mine', zstd's '$ref'"; fi
+    # Refused by both: unknown keys, bad syntax, values beyond the bounds.
+    for args in "foo=1" "wlog" "wlog=abc" "wlog=20x" "wlog=20," ",wlog=20" "wlog=20,,hlog=18" "wlog=20:hlog=18" \
+                "WLOG=20" "windowlog=20" "wlo=20" "tlen=1k" "strat=btultra2" "wlog=4294967296" \
+                "wlog=9" "wlog=32" "wlog=1K" "hlog=5" "hlog=31" "clog=5" "clog=31" "slog=31" "mml=2" "mml=8" \
+                "tlen=131073" "strat=10" "strategy=4294967295" "lhlog=31" "lmml=3" "lblog=9" "lhrlog=26" ""; do
+        z --zstd="$args" -c "$d/bin" >"$d/out"
+        expect_rc 1 "zest --zstd=$args"
+        if [ "$(head -c 6 "$ERR")" = "zest: " ]; then pass; else fail "zest --zstd=$args: stderr starts '$(head -c 30 "$ERR")'"; fi
+        if [ ! -s "$d/out" ]; then pass; else fail "zest --zstd=$args wrote output"; fi
+        zr --zstd="$args" -c "$d/bin" >/dev/null
+        expect_failure_as_zstd "zest --zstd=$args, as zstd"
+    done
+    z -q --zstd=foo=1 -c "$d/bin" >/dev/null
+    expect_stderr_has "Incorrect parameters" "--zstd=foo=1 says what zstd says"
+    z -q --zstd=hlog=31 -c "$d/bin" >/dev/null
+    expect_stderr_has "hashLog=31 is out of bounds (6..30)" "--zstd=hlog=31 names the parameter and its bounds"
+    # Decoding: only wlog counts, as the largest window accepted (unless -M).
+    "$ZSTD" -q -f --no-content-size --zstd=wlog=20 "$d/in" -o "$d/w20.zst"
+    for args in "--zstd=wlog=20" "--zstd=wlog=19" "--zstd=wlog=9" "--zstd=wlog=19 -M2MB" "--zstd=hlog=31" \
+                "--zstd=lhlog=31" "--long=27 --zstd=wlog=19" "--zstd=wlog=19 --long=27"; do
+        for op in -d -t; do
+            # shellcheck disable=SC2086
+            z -q $op $args -c "$d/w20.zst" >/dev/null
+            # shellcheck disable=SC2086
+            zr -q $op $args -c "$d/w20.zst" >/dev/null
+            expect_failure_as_zstd "$op $args, as zstd"
+        done
+    done
+    # Benchmarks take them too.
+    z -q -b1 -e2 -i0 --zstd=strat=1,mml=5 "$d/bin" >/dev/null
+    expect_rc 0 "-b1 -e2 --zstd=strat=1,mml=5"
+    z -q -b1 -i0 --zstd=hlog=31 "$d/bin" >/dev/null
+    expect_rc 1 "-b1 --zstd=hlog=31"
+    expect_missing "$d/bin.zst" "refusals write no file"
+    cd "$here" || return
+}
