@@ -57,7 +57,8 @@ std::string usage(const std::vector<std::string>& set_names) {
     for (const auto& n : set_names) sets += (sets.empty() ? "" : ", ") + n;
     return "usage: zest-bench [options] [SET...] [FILE...]\n"
            "\n"
-           "Measures zest against the system libzstd, side by side in one process.\n"
+           "Measures zest against the system libzstd, side by side in one process (another\n"
+           "libzstd.so.1 through LD_LIBRARY_PATH; the header and --json name the version loaded).\n"
            "Workload sets: " + sets + " (default: all).\n"
            "Files replace the built-in generated data (write ./NAME for a file named like a set).\n"
            "\n"

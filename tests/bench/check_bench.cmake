@@ -118,6 +118,30 @@ if(MODE STREQUAL "smoke")
     expect_row("${so}" "${name}" "${zest}")
   endforeach()
 
+  # The header and the JSON name the libzstd loaded (ZSTD_versionString()).
+  if(NOT so MATCHES "^zest-bench: zest [^ ]+ vs libzstd ([0-9]+\\.[0-9]+\\.[0-9]+);")
+    message(FATAL_ERROR "no 'zest-bench: zest X vs libzstd X.Y.Z;' header in:\n${so}")
+  endif()
+  set(header_version "${CMAKE_MATCH_1}")
+  file(READ "${json}" doc)
+  string(JSON json_version GET "${doc}" libzstd_version)
+  if(NOT json_version STREQUAL header_version)
+    message(FATAL_ERROR "rounds.json: libzstd_version '${json_version}', the header '${header_version}'")
+  endif()
+  # Another libzstd through LD_LIBRARY_PATH (REF_DIR: a folder with
+  # libzstd.so.1.X.Y, when one was built): its version is the one named.
+  if(REF_DIR)
+    file(GLOB ref_libs "${REF_DIR}/libzstd.so.1.*.*")
+    list(GET ref_libs 0 ref_lib)
+    string(REGEX MATCH "[0-9]+\\.[0-9]+\\.[0-9]+$" ref_version "${ref_lib}")
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env "LD_LIBRARY_PATH=${REF_DIR}" "${BENCH}" --rounds 1 --size 4096
+                            --min-round-ms 1 context
+      RESULT_VARIABLE rc OUTPUT_VARIABLE ref_so ERROR_VARIABLE se WORKING_DIRECTORY "${WORK_DIR}")
+    if(NOT rc EQUAL 0 OR NOT ref_so MATCHES "^zest-bench: zest [^ ]+ vs libzstd ${ref_version};")
+      message(FATAL_ERROR "with LD_LIBRARY_PATH=${REF_DIR} (exit ${rc}), expected libzstd ${ref_version}:\n${ref_so}${se}")
+    endif()
+  endif()
+
   # --list names the same cases, in the same order.
   run_bench(rc listed se --list -l 1,3,19)
   string(REGEX MATCHALL "\n  [^\n]+" listed_cases "${listed}")
