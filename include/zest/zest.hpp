@@ -127,15 +127,16 @@ enum class strategy : std::uint8_t { fast = 1, dfast, greedy, lazy, lazy2, btlaz
 
 /// The parameters behind a level: window, chain, hash and search sizes as
 /// log2, minimum match length, target length (for `fast`, the acceleration),
-/// strategy.
+/// strategy. As values set beyond a level (compressor::set_parameters), 0
+/// (the default of each) takes the level's.
 struct compression_parameters {
-    unsigned window_log;
-    unsigned chain_log;
-    unsigned hash_log;
-    unsigned search_log;
-    unsigned min_match;
-    unsigned target_length;
-    zest::strategy strategy;
+    unsigned window_log = 0;
+    unsigned chain_log = 0;
+    unsigned hash_log = 0;
+    unsigned search_log = 0;
+    unsigned min_match = 0;
+    unsigned target_length = 0;
+    zest::strategy strategy{};
 };
 
 /// What `level` means for an input of `size` bytes (nullopt: unknown), as
