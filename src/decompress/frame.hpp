@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/format.hpp"
-#include "decompress/state.hpp"
+#include "decompress/kernels.hpp"
 
 namespace zest::detail {
 

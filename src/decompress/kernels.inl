@@ -4,7 +4,7 @@
 // and compile with that ISA's target flags.
 #include <cstring>
 
-#include "decompress/state.hpp"
+#include "decompress/kernels.hpp"
 
 #if defined(__SSSE3__)
 #include <immintrin.h>

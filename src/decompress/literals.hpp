@@ -1,7 +1,7 @@
 // Literals section of a compressed block.
 #pragma once
 
-#include "decompress/state.hpp"
+#include "decompress/kernels.hpp"
 
 namespace zest::detail {
 

@@ -15,7 +15,7 @@
 #include "common/huffman.hpp"
 #include "compress/huffman_encode.hpp"
 #include "cpu/cpu.hpp"
-#include "decompress/state.hpp"
+#include "decompress/kernels.hpp"
 
 namespace {
 

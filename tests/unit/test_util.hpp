@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "decompress/state.hpp"
+#include "decompress/kernels.hpp"
 
 namespace zest_test {
 
