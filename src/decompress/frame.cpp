@@ -1,10 +1,6 @@
 #include "decompress/frame.hpp"
 
 #include <algorithm>
-#include <cstring>
-#include <new>
-
-#include "decompress/literals.hpp"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -39,49 +35,6 @@ errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_
         pos += checksum_size;
     }
     out = pos;
-    return ok;
-}
-
-errc output_buffer::reserve(std::size_t extra) noexcept {
-    if (!growable || cap - pos >= extra) return ok;
-    std::size_t want = std::max(cap * 2, pos + extra);
-    try {
-        growable->resize(want);
-    } catch (...) {
-        return errc::out_of_memory;
-    }
-    data = reinterpret_cast<std::uint8_t*>(growable->data());
-    cap = growable->size();
-    return ok;
-}
-
-errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
-                             const std::uint8_t* readable_end, std::size_t block_max, output_buffer& out,
-                             std::size_t frame_start, const history_segment& ext) noexcept {
-    literals_view lits;
-    std::size_t used = 0;
-    ZEST_TRY(decode_literals(st, k, src, size, readable_end, block_max, lits, used));
-    unsigned nb_seq = 0;
-    std::size_t seq_used = 0;
-    ZEST_TRY(read_sequences_header(st, src + used, size - used, nb_seq, seq_used));
-    used += seq_used;
-
-    std::uint8_t* const op = out.data + out.pos;
-    const std::size_t room = out.cap - out.pos;
-    std::uint8_t* const buffer_end = out.data + out.cap;
-    std::uint8_t* const block_end = room > block_max ? op + block_max : buffer_end;
-    if (nb_seq == 0) {
-        if (lits.size > std::size_t(block_end - op))
-            return block_end == buffer_end ? errc::destination_too_small : errc::block_invalid;
-        if (lits.size) std::memcpy(op, lits.ptr, lits.size);  // op may be null for an empty output
-        out.pos += lits.size;
-        return ok;
-    }
-    sequences_job job{&st,      src + used, size - used, nb_seq,   lits,       out.data + frame_start,
-                      op,       block_end,  buffer_end,  ext.end, ext.size, ext.window};
-    std::uint8_t* end = nullptr;
-    ZEST_TRY(k.sequences(job, end));
-    out.pos = std::size_t(end - out.data);
     return ok;
 }
 
@@ -120,39 +73,9 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
     for (;;) {
         block_header b;
         ZEST_TRY(read_block_header(src, size, pos, b));
-        const std::size_t bsize = b.size;
         const std::size_t block_out_start = out.pos;
-        ZEST_TRY(out.reserve(block_max + wild_slack));
-        switch (b.type) {
-            case 0:  // raw
-                if (bsize > block_max) return errc::block_invalid;
-                if (bsize > size - pos) return errc::truncated_input;
-                if (bsize > out.cap - out.pos) return errc::destination_too_small;
-                if (bsize) std::memcpy(out.data + out.pos, src + pos, bsize);  // data may be null
-                out.pos += bsize;
-                pos += bsize;
-                break;
-            case 1:  // RLE
-                if (bsize > block_max) return errc::block_invalid;
-                if (size - pos < 1) return errc::truncated_input;
-                if (bsize > out.cap - out.pos) return errc::destination_too_small;
-                if (bsize) std::memset(out.data + out.pos, src[pos], bsize);
-                out.pos += bsize;
-                pos += 1;
-                break;
-            case 2:  // compressed
-                // The compressed size is bounded by 128 KiB, the decoded size by
-                // Block_Maximum_Size: a tiny single-segment frame may carry a
-                // compressed block larger than its content (decompressor_errata.md:
-                // a block with no literals and no sequences is valid).
-                if (bsize > block_size_max) return errc::block_invalid;
-                if (bsize > size - pos) return errc::truncated_input;
-                ZEST_TRY(decode_compressed_block(st, k, src + pos, bsize, src_end, block_max, out, frame_start, {}));
-                pos += bsize;
-                break;
-            default:
-                return errc::block_invalid;
-        }
+        ZEST_TRY(decode_block(st, k, b, src + pos, size - pos, src_end, block_max, out, frame_start));
+        pos += b.input_size();
         if (h.checksum) XXH64_update(&xxh, out.data + block_out_start, out.pos - block_out_start);
         if (b.last) break;
     }
