@@ -103,9 +103,10 @@ private:
 
 /// The default compression level, as in the reference.
 inline constexpr int default_level = 3;
-/// Highest level. Levels 1-4 use the reference's `fast` and `dfast`
-/// strategies; higher levels are accepted and, until the stronger strategies
-/// land, use `dfast` with that level's window and table sizes.
+/// Highest level. Levels up to 12 use the reference's strategies (`fast`,
+/// `dfast`, `greedy`, `lazy`, `lazy2`); higher levels are accepted and, until
+/// `btlazy2` and the optimal strategies land, run `lazy2` in their place
+/// with that level's window and smaller tables (see used_parameters).
 inline constexpr int max_level = 22;
 /// Lowest level: negative levels trade ratio for speed (`fast` with an
 /// acceleration of -level), as the reference defines them.

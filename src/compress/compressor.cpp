@@ -110,11 +110,9 @@ compression_parameters used_parameters(int level, std::optional<std::uint64_t> s
     compression_parameters s = set;
     if (!detail::window_log_range.allows(s.window_log)) s.window_log = 0;
     const detail::frame_options o = options_of(clamp_level(level), false, true, s);
-    compression_parameters p = detail::to_public(detail::frame_params(o, size.value_or(detail::size_unknown)));
-    // The finder that runs: dfast stands in for the stronger strategies
-    // until they exist (frame_writer.cpp); goes when they all do.
-    if (p.strategy > strategy::dfast) p.strategy = strategy::dfast;
-    return p;
+    // frame_params names the finder that runs (a stand-in, for a strategy
+    // that does not exist yet).
+    return detail::to_public(detail::frame_params(o, size.value_or(detail::size_unknown)));
 }
 
 std::size_t compress_bound(std::size_t n) noexcept {
