@@ -3,8 +3,14 @@
 // libzstd computes it: the level's row, the values set, the fit to the
 // input's size), and frames written with them that libzstd decodes.
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
+
+#if defined(__unix__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 #include "corpus.hpp"
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_getCParams, ZSTD_adjustCParams, ZSTD_getFrameHeader
@@ -350,6 +356,69 @@ TEST(Parameters, FramesWithThemDecode) {
         }
     }
 }
+
+#if defined(__unix__)
+// A copy of `b` whose first byte follows an unreadable page, or (at_end)
+// whose last byte precedes one: a finder reading outside its input faults.
+class fenced {
+public:
+    fenced(const bytes& b, bool at_end) {
+        page_ = std::size_t(sysconf(_SC_PAGESIZE));
+        size_ = (b.size() + page_ - 1) / page_ * page_ + 2 * page_;
+        void* m = mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (m == MAP_FAILED) throw std::bad_alloc();
+        base_ = static_cast<std::byte*>(m);
+        mprotect(base_, page_, PROT_NONE);
+        mprotect(base_ + size_ - page_, page_, PROT_NONE);
+        data_ = at_end ? base_ + size_ - page_ - b.size() : base_ + page_;
+        if (!b.empty()) std::memcpy(data_, b.data(), b.size());
+        n_ = b.size();
+    }
+    ~fenced() { munmap(base_, size_); }
+    fenced(const fenced&) = delete;
+    fenced& operator=(const fenced&) = delete;
+    std::span<const std::byte> span() const { return {data_, n_}; }
+
+private:
+    std::byte* base_;
+    std::byte* data_;
+    std::size_t page_, size_, n_;
+};
+
+// No finder reads before or past its input: every level and every forced
+// strategy on inputs that start right after, or end right before, a page
+// that cannot be read.
+TEST(Parameters, NothingIsReadOutsideTheInput) {
+    const std::vector<bytes> inputs = {zest::test::english_text(1, 41), zest::test::json_logs(100, 42),
+                                       zest::test::json_logs(4096, 43), zest::test::c_source(65536 + 5, 44),
+                                       zest::test::mixed(200000, 45)};
+    std::vector<std::pair<int, compression_parameters>> settings;
+    for (int level = -5; level <= 19; ++level) settings.push_back({level, {}});
+    for (unsigned s = 1; s <= 9; ++s) settings.push_back({3, {0, 0, 0, 0, 0, 0, static_cast<strategy>(s)}});
+    settings.push_back({12, {0, 0, 0, 1, 3, 0, strategy::greedy}});
+    settings.push_back({12, {0, 0, 0, 6, 7, 999, strategy::lazy2}});
+    for (const bytes& input : inputs) {
+        for (const bool at_end : {false, true}) {
+            const fenced in(input, at_end);
+            for (const auto& [level, set] : settings) {
+                SCOPED_TRACE(testing::Message() << "level " << level << " strategy " << unsigned(set.strategy)
+                                                << " size " << input.size() << (at_end ? " at the end" : " at the start"));
+                zest::compressor c;
+                c.set_level(level);
+                ASSERT_TRUE(c.set_parameters(set));
+                bytes frame(zest::compress_bound(input.size()));
+                const auto r = c.compress(frame, in.span());
+                ASSERT_TRUE(r) << r.message();
+                frame.resize(*r);
+                bytes back(input.size() + 1);
+                const auto d = zest::decompress(back, frame);
+                ASSERT_TRUE(d && *d == input.size());
+                EXPECT_TRUE(std::equal(input.begin(), input.end(), back.begin()));
+            }
+        }
+    }
+}
+#endif
 
 // What the values change: a fast frame with a large acceleration is
 // bigger, a larger minimum match changes the frame, the level's own
