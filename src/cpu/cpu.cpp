@@ -89,6 +89,7 @@ const selection& selected() noexcept {
 
 const cpu_features& cpu() noexcept { return selected().features; }
 isa_level selected_isa() noexcept { return selected().level; }
+bool cpu_supports(isa_level level) noexcept { return level <= best_level(cpu()); }
 unsigned cpu_probe_count() noexcept { return probe_count.load(std::memory_order_relaxed); }
 
 const char* isa_name(isa_level l) noexcept {

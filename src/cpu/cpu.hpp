@@ -1,5 +1,6 @@
 // CPU feature probe: runs once per process, cached; the only place that
-// executes CPUID. Everything else asks for the selected kernel level.
+// executes CPUID. Everything else asks for the selected kernel level, and
+// picks its kernel set with pick_kernels (pick_kernels.hpp).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +23,10 @@ const cpu_features& cpu() noexcept;
 /// The kernel level to use: the best the CPU supports, lowered (never raised)
 /// by the environment variable ZEST_CPU=generic|bmi2|avx2, read once.
 isa_level selected_isa() noexcept;
+
+/// True when this CPU can run kernels built for `level`, whatever ZEST_CPU
+/// says (tests run every such set).
+bool cpu_supports(isa_level level) noexcept;
 
 /// Name of a level ("generic", "bmi2", "avx2").
 const char* isa_name(isa_level l) noexcept;

@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "common/huffman.hpp"
 #include "common/status.hpp"
+#include "cpu/cpu.hpp"
 #include "decompress/state.hpp"
 
 namespace zest::detail {
@@ -40,6 +42,7 @@ struct sequences_job {
 /// Hot loops, compiled once per ISA from kernels.inl.
 struct kernel_set {
     const char* name;
+    isa_level required_isa;  // what the CPU must have (and ZEST_CPU allow) to run it
     /// Decodes `n` literals from one Huffman stream.
     errc (*huf_1x)(std::uint8_t* dst, std::size_t n, const std::uint8_t* src, std::size_t size,
                    const huffman_table& t) noexcept;
@@ -57,7 +60,11 @@ extern const kernel_set kernels_bmi2;
 extern const kernel_set kernels_avx2;
 #endif
 
-/// The kernel set chosen once per process for this CPU (kernels.cpp).
+/// Every kernel set of this build, best first (generic last): the list
+/// active_kernels() picks from and tests loop over.
+extern const std::span<const kernel_set* const> kernel_sets;
+
+/// The kernel set chosen once per process for this CPU (pick_kernels).
 const kernel_set& active_kernels() noexcept;
 
 }  // namespace zest::detail

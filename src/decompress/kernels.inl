@@ -1,7 +1,8 @@
 // Hot loops of the decoder, written once and compiled per ISA.
 // Included by kernels_<isa>.cpp, which define ZEST_KERNEL_NS (a namespace
-// unique to the ISA) and ZEST_KERNEL_SET (the exported kernel_set's name)
-// and compile with that ISA's target flags.
+// unique to the ISA), ZEST_KERNEL_SET (the exported kernel_set's name),
+// ZEST_KERNEL_NAME and ZEST_KERNEL_ISA (its isa_level) and compile with that
+// ISA's target flags.
 #include <cstring>
 
 #include "decompress/kernels.hpp"
@@ -556,7 +557,7 @@ errc sequences(const sequences_job& job, u8*& out_end) noexcept {
 }  // namespace
 }  // namespace ZEST_KERNEL_NS
 
-const kernel_set ZEST_KERNEL_SET = {ZEST_KERNEL_NAME, &ZEST_KERNEL_NS::huf_1x, &ZEST_KERNEL_NS::huf_4x,
-                                    &ZEST_KERNEL_NS::sequences};
+const kernel_set ZEST_KERNEL_SET = {ZEST_KERNEL_NAME, ZEST_KERNEL_ISA, &ZEST_KERNEL_NS::huf_1x,
+                                    &ZEST_KERNEL_NS::huf_4x, &ZEST_KERNEL_NS::sequences};
 
 }  // namespace zest::detail

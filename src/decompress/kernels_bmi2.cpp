@@ -2,4 +2,5 @@
 #define ZEST_KERNEL_NS isa_bmi2
 #define ZEST_KERNEL_SET kernels_bmi2
 #define ZEST_KERNEL_NAME "bmi2"
+#define ZEST_KERNEL_ISA isa_level::bmi2
 #include "decompress/kernels.inl"

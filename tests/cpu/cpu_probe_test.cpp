@@ -9,6 +9,7 @@
 #include <zest/zest.hpp>
 
 #include "cpu/cpu.hpp"
+#include "decompress/kernels.hpp"
 #include "test_frames.hpp"
 
 namespace {
@@ -96,6 +97,30 @@ TEST(Dispatch, OverrideLowersButNeverRaises) {
         << zest::detail::isa_name(selected);
     std::printf("selected kernels: %s (CPU best: %s)\n", zest::detail::isa_name(selected),
                 zest::detail::isa_name(best_level()));
+}
+
+// The decoder's list is what pick_kernels expects: best first, one set per
+// level, generic last, each named after its level.
+TEST(Dispatch, DecoderSetsAreListedBestFirst) {
+    const auto sets = zest::detail::kernel_sets;
+    ASSERT_FALSE(sets.empty());
+    EXPECT_EQ(sets.back()->required_isa, isa_level::generic);
+    for (std::size_t i = 1; i < sets.size(); ++i) EXPECT_GT(sets[i - 1]->required_isa, sets[i]->required_isa);
+    for (const auto* s : sets) EXPECT_STREQ(s->name, zest::detail::isa_name(s->required_isa));
+}
+
+// The decoder runs the best set the selection allows (ZEST_CPU=generic: the
+// generic one).
+TEST(Dispatch, DecoderRunsTheBestSetAllowed) {
+    const isa_level selected = zest::detail::selected_isa();
+    const auto& active = zest::detail::active_kernels();
+    EXPECT_LE(active.required_isa, selected);
+    for (const auto* s : zest::detail::kernel_sets)
+        if (s->required_isa <= selected) {
+            EXPECT_EQ(&active, s) << "runs " << active.name << ", " << s->name << " was allowed";
+            break;
+        }
+    std::printf("decoder kernels: %s\n", active.name);
 }
 
 struct named_data {

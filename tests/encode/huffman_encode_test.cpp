@@ -14,22 +14,13 @@
 
 #include "common/huffman.hpp"
 #include "compress/huffman_encode.hpp"
-#include "cpu/cpu.hpp"
+#include "cpu/pick_kernels.hpp"
 #include "decompress/kernels.hpp"
 
 namespace {
 
 using namespace zest::detail;
 using bytes = std::vector<std::uint8_t>;
-
-std::vector<const kernel_set*> kernel_sets() {
-    std::vector<const kernel_set*> k{&kernels_generic};
-#if ZEST_HAVE_X86_KERNELS
-    if (cpu().bmi2) k.push_back(&kernels_bmi2);
-    if (cpu().avx2 && cpu().bmi2 && cpu().ssse3) k.push_back(&kernels_avx2);
-#endif
-    return k;
-}
 
 struct sample {
     std::string name;
@@ -212,7 +203,7 @@ void decode_everywhere(const bytes& data, const huffman_ctable& t, huffman_table
     unsigned ms, present;
     const auto counts = histogram(data, ms, present);
     EXPECT_EQ(s1, huffman_encoded_bits(t, counts.data(), 255) / 8 + 1);  // the codes, then the end mark
-    for (auto* k : kernel_sets()) {
+    for (auto* k : runnable_kernels(kernel_sets)) {
         dt.pairs_ready = false;
         std::fill(out.begin(), out.end(), 0xEE);
         ASSERT_EQ(k->huf_1x(out.data(), n, enc.data(), s1, dt), ok) << k->name;
@@ -225,7 +216,7 @@ void decode_everywhere(const bytes& data, const huffman_ctable& t, huffman_table
         return;
     }
     ASSERT_GT(s4, 0u);
-    for (auto* k : kernel_sets()) {
+    for (auto* k : runnable_kernels(kernel_sets)) {
         for (bool pairs : {false, true}) {
             if (pairs)
                 build_huffman_pairs(dt);

@@ -12,8 +12,6 @@ target_include_directories(zest_encode_tests PRIVATE ${_zest_encode_dir})
 # libzstd is only the second decoder of what zest writes.
 target_link_libraries(zest_encode_tests PRIVATE zest_internal GTest::gtest_main PkgConfig::LIBZSTD)
 target_compile_options(zest_encode_tests PRIVATE ${ZEST_WARNINGS})
-# state.hpp declares the x86 kernel sets under this macro (private to the library target).
-target_compile_definitions(zest_encode_tests PRIVATE ZEST_HAVE_X86_KERNELS=${ZEST_HAVE_X86_KERNELS})
 gtest_discover_tests(zest_encode_tests
   TEST_PREFIX "encode."
   DISCOVERY_MODE PRE_TEST

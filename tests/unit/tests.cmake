@@ -16,8 +16,6 @@ target_include_directories(zest_unit_tests PRIVATE ${_zest_unit_dir})
 # libzstd only produces inputs for a few tests; expectations never come from it.
 target_link_libraries(zest_unit_tests PRIVATE zest_internal GTest::gtest_main PkgConfig::LIBZSTD)
 target_compile_options(zest_unit_tests PRIVATE ${ZEST_WARNINGS})
-# state.hpp declares the x86 kernel sets under this macro (private to the library target).
-target_compile_definitions(zest_unit_tests PRIVATE ZEST_HAVE_X86_KERNELS=${ZEST_HAVE_X86_KERNELS})
 gtest_discover_tests(zest_unit_tests
   TEST_PREFIX "unit."
   DISCOVERY_MODE PRE_TEST
