@@ -21,7 +21,9 @@
 #include <new>
 #include <utility>
 
-#include "decompress/frame.hpp"
+#include "common/format.hpp"
+#include "decompress/block.hpp"
+#include "decompress/kernels.hpp"
 #include "zest/zest.hpp"
 
 #define XXH_INLINE_ALL
