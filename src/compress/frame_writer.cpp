@@ -96,6 +96,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     }
     ms_ = match_state{};
     ms_.low = st.next_index;
+    ms_.next_to_update = ms_.low;
     ms_.params = p;
     ms_.hash_table = st.hash_table.data();
     ms_.chain_table = st.chain_table.data();
