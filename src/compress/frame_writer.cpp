@@ -16,7 +16,7 @@ constexpr std::uint32_t frame_magic = 0xFD2FB528u;
 std::size_t encoder_state::memory_usage() const noexcept {
     return sizeof(encoder_state) + block_size_max + seq_store::lits_slack +
            (block_size_max / 3 + 1) * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
-           (hash_table.capacity() + chain_table.capacity()) * sizeof(std::uint32_t) + tag_table.capacity();
+           (hash_table.size() + chain_table.size()) * sizeof(std::uint32_t) + tag_table.size();
 }
 
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept {
@@ -84,11 +84,8 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
         st.tag_table.size() != tag_entries ||
         st.next_index >= index_limit || span > index_limit - st.next_index) {
-        try {
-            st.hash_table.assign(hash_entries, 0);
-            st.chain_table.assign(chain_entries, 0);
-            st.tag_table.assign(tag_entries, 0);
-        } catch (const std::bad_alloc&) {
+        if (!st.hash_table.assign(hash_entries) || !st.chain_table.assign(chain_entries) ||
+            !st.tag_table.assign(tag_entries)) {
             st.next_index = index_limit;  // whatever is left is not to be trusted
             return errc::out_of_memory;
         }

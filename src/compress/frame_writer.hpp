@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <vector>
@@ -28,10 +29,49 @@ extern std::uint32_t stream_position_limit;
 /// Most bytes a frame header takes.
 inline constexpr std::size_t frame_header_max = 18;
 
+/// A match table of zeroed entries, aligned to a cache line (a row of the
+/// row matcher is then whole lines). calloc hands large tables over as
+/// fresh pages the kernel zeroes when first touched, so a frame pays only
+/// for the part of a big table its input reaches (a vector would write all
+/// of it first).
+template <class T>
+class zeroed_table {
+public:
+    zeroed_table() noexcept = default;
+    zeroed_table(const zeroed_table&) = delete;
+    zeroed_table& operator=(const zeroed_table&) = delete;
+    ~zeroed_table() { std::free(raw_); }
+
+    /// Replaces the table with `n` zeroed entries; false when memory runs out
+    /// (the table is then empty).
+    bool assign(std::size_t n) noexcept {
+        std::free(raw_);
+        raw_ = nullptr;
+        data_ = nullptr;
+        size_ = 0;
+        if (n == 0) return true;
+        if (n > (SIZE_MAX - line) / sizeof(T)) return false;
+        raw_ = std::calloc(n * sizeof(T) + line, 1);
+        if (!raw_) return false;
+        const auto at = (reinterpret_cast<std::uintptr_t>(raw_) + line - 1) & ~std::uintptr_t(line - 1);
+        data_ = reinterpret_cast<T*>(at);
+        size_ = n;
+        return true;
+    }
+    T* data() const noexcept { return data_; }
+    std::size_t size() const noexcept { return size_; }
+
+private:
+    static constexpr std::size_t line = 64;
+    void* raw_ = nullptr;
+    T* data_ = nullptr;
+    std::size_t size_ = 0;
+};
+
 /// Everything a compressor keeps between calls: allocated on first use.
 struct encoder_state {
-    std::vector<std::uint32_t> hash_table, chain_table;
-    std::vector<std::uint8_t> tag_table;
+    zeroed_table<std::uint32_t> hash_table, chain_table;
+    zeroed_table<std::uint8_t> tag_table;
     std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
     std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
     std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};

@@ -134,7 +134,8 @@ private:
     ZEST_INLINE void prefetch_row(std::uint32_t h) const noexcept {
         const std::size_t row = std::size_t(h >> row_tag_bits) << RowLog;
         __builtin_prefetch(tags_ + row);
-        __builtin_prefetch(table_ + row);
+        // The row's entries: one cache line per 16 (tables are line-aligned).
+        for (unsigned i = 0; i < entries; i += 16) __builtin_prefetch(table_ + row + i);
     }
     // The hash of `at`; the row of the position 8 further on is fetched
     // meanwhile, to be in cache when that position is inserted.
