@@ -14,9 +14,24 @@ namespace zest::detail {
 constexpr std::uint32_t frame_magic = 0xFD2FB528u;
 
 std::size_t encoder_state::memory_usage() const noexcept {
-    return sizeof(encoder_state) + block_size_max + seq_store::lits_slack +
-           (block_size_max / 3 + 1) * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
+    return sizeof(encoder_state) + (lits ? block_capacity + seq_store::lits_slack : 0) +
+           seq_capacity * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
            (hash_table.size() + chain_table.size()) * sizeof(std::uint32_t) + tag_table.size();
+}
+
+bool encoder_state::reserve_blocks(std::size_t block, unsigned min_match) noexcept {
+    // Every finder stores matches of 4 bytes or more; 3 only when asked.
+    const std::size_t seqs_needed = block / (min_match <= 3 ? 3 : 4) + 1;
+    if (!lits || block_capacity < block) {
+        lits.reset(new (std::nothrow) std::uint8_t[block + seq_store::lits_slack]);
+        block_capacity = lits ? block : 0;
+    }
+    if (!seqs || !codes || seq_capacity < seqs_needed) {
+        seqs.reset(new (std::nothrow) stored_sequence[seqs_needed]);
+        codes.reset(new (std::nothrow) std::uint32_t[seqs_needed]);
+        seq_capacity = seqs && codes ? seqs_needed : 0;
+    }
+    return block_capacity != 0 && seq_capacity != 0;
 }
 
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept {
@@ -105,6 +120,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     st.lit[st.prev].valid = false;
     st.seq[st.prev].reset();
     block_max_ = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+    if (!st.reserve_blocks(block_max_, p.min_match)) return errc::out_of_memory;
     store_ = seq_store{};
     store_.lits = st.lits.get();
     store_.seqs = st.seqs.get();

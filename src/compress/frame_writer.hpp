@@ -73,16 +73,23 @@ struct encoder_state {
     zeroed_table<std::uint32_t> hash_table, chain_table;
     zeroed_table<std::uint8_t> tag_table;
     std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
-    std::unique_ptr<std::uint8_t[]> lits{new (std::nothrow) std::uint8_t[block_size_max + seq_store::lits_slack]};
-    std::unique_ptr<stored_sequence[]> seqs{new (std::nothrow) stored_sequence[block_size_max / 3 + 1]};
-    std::unique_ptr<std::uint32_t[]> codes{new (std::nothrow) std::uint32_t[block_size_max / 3 + 1]};
+    // A block's literals and sequences, sized for the frame's largest block
+    // (reserve_blocks).
+    std::unique_ptr<std::uint8_t[]> lits;
+    std::unique_ptr<stored_sequence[]> seqs;
+    std::unique_ptr<std::uint32_t[]> codes;
+    std::size_t block_capacity = 0, seq_capacity = 0;
     // What the decoder holds (prev) and would hold after the block being
     // written (next), swapped rather than copied when the block is kept.
     literals_entropy lit[2];
     seq_entropy seq[2];
     unsigned prev = 0;
 
-    bool usable() const noexcept { return lits && seqs && codes; }
+    bool usable() const noexcept { return true; }
+    /// Buffers for blocks of up to `block` bytes whose matches are at least
+    /// `min_match` long (a sequence per min_match bytes at most, as the
+    /// reference sizes them: 3 or 4); false when memory runs out.
+    bool reserve_blocks(std::size_t block, unsigned min_match) noexcept;
     std::size_t memory_usage() const noexcept;
 };
 

@@ -26,8 +26,8 @@ struct repeat_offsets {
 };
 
 /// A block's worth of sequences and literals, in buffers owned by the
-/// compressor (sized for the largest block: 128 KiB of literals and at most
-/// 128 KiB / 3 sequences).
+/// compressor (sized for the frame's largest block: its bytes of literals
+/// and a sequence per 4 bytes, per 3 when the minimum match is 3).
 struct seq_store {
     std::uint8_t* lits = nullptr;
     std::size_t n_lits = 0;

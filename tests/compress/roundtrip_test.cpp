@@ -13,7 +13,7 @@ namespace {
 using zest::test::compress_setting;
 using zest::test::expect_roundtrip;
 
-const int levels[] = {-7, -5, -3, -1, 1, 2, 3, 4, 5, 9, 19};
+const int levels[] = {-7, -5, -3, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 19};
 
 class Roundtrip : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
 
@@ -104,7 +104,7 @@ TEST(Compress, AContextsFramesDoNotDependOnItsHistory) {
         inputs.emplace_back(json.begin(), json.begin() + std::ptrdiff_t(std::min(n, json.size())));
         inputs.push_back(inputs[inputs.size() - 2]);  // the same bytes again, at another address
     }
-    for (const int level : {-3, 1, 3, 4}) {
+    for (const int level : {-3, 1, 3, 4, 5, 7, 12, 13, 15}) {
         zest::compressor used;
         for (std::size_t i = 0; i < inputs.size(); ++i) {
             SCOPED_TRACE("level " + std::to_string(level) + ", frame " + std::to_string(i));
@@ -144,7 +144,7 @@ TEST_P(BigInput, LibzstdAndZestDecodeIt) {
     EXPECT_LT(frame.size(), input.size() / 2);  // the input repeats itself: it must compress
 }
 
-INSTANTIATE_TEST_SUITE_P(Levels, BigInput, ::testing::Values(-1, 1, 3, 4),
+INSTANTIATE_TEST_SUITE_P(Levels, BigInput, ::testing::Values(-1, 1, 3, 4, 5, 9),
                          [](const auto& info) { return level_name(info.param); });
 
 }  // namespace

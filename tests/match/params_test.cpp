@@ -135,8 +135,11 @@ TEST(Params, MonotonicSanity) {
             }
             // Table sizes as the finders use them.
             EXPECT_EQ(zest::detail::hash_table_entries(p), std::size_t(1) << p.hash_log);
+            const bool row = zest::detail::uses_row_matcher(p);
+            EXPECT_EQ(row, p.strat >= strategy::greedy && p.strat <= strategy::lazy2 && p.window_log > 14);
             EXPECT_EQ(zest::detail::chain_table_entries(p),
-                      p.strat == strategy::fast ? 0 : std::size_t(1) << p.chain_log);
+                      p.strat == strategy::fast || row ? 0 : std::size_t(1) << p.chain_log);
+            EXPECT_EQ(zest::detail::tag_table_entries(p), row ? std::size_t(1) << p.hash_log : 0);
         }
     }
 }

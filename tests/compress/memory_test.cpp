@@ -1,0 +1,43 @@
+// A compressor's memory per level, against what the reference says its
+// context needs for the same parameters (ZSTD_estimateCCtxSize_usingCParams),
+// at every level and input size. The table it prints is the one in
+// docs/benchmarks.md. Known difference: zest stores a block's sequences in 16
+// bytes each (three 32-bit fields and the codes) where the reference packs
+// them in 11, 5 bytes more for each of the block's at most size/4
+// sequences; beyond that, no more than the reference.
+#include <gtest/gtest.h>
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_estimateCCtxSize_usingCParams
+#include <zstd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "corpus.hpp"
+#include "zest/zest.hpp"
+
+namespace {
+
+TEST(Memory, NoMoreThanTheReferencePerLevel) {
+    const auto text = zest::test::corpus_shape("text").generate();
+    std::printf("%6s %10s %12s %12s %6s\n", "level", "input", "zest", "libzstd", "ratio");
+    for (const std::size_t size : {std::size_t(16) << 10, std::size_t(128) << 10, std::size_t(1) << 20,
+                                   std::size_t(8) << 20}) {
+        std::vector<std::byte> in;
+        while (in.size() < size) in.insert(in.end(), text.begin(), text.begin() + std::ptrdiff_t(std::min(text.size(), size - in.size())));
+        for (int level = -5; level <= zest::max_level; ++level) {
+            if (level == 0) continue;
+            zest::compressor c;
+            c.set_level(level);
+            ASSERT_FALSE(c.compress(std::span<const std::byte>(in)).empty());
+            const std::size_t ours = c.memory_usage();
+            const std::size_t ref = ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(level, size, 0));
+            std::printf("%6d %10zu %12zu %12zu %6.2f\n", level, size, ours, ref, double(ours) / double(ref));
+            const zest::compression_parameters p = zest::used_parameters(level, size);
+            const std::size_t block = std::min<std::size_t>(std::size_t(1) << p.window_log, 128u << 10);
+            EXPECT_LE(ours, ref + 5 * (block / 4)) << "level " << level << ", input " << size;
+        }
+    }
+}
+
+}  // namespace
