@@ -2,9 +2,23 @@
 // through it.
 #include "compress/kernels.hpp"
 
-#include "cpu/cpu.hpp"
+#include "cpu/pick_kernels.hpp"
 
 namespace zest::detail {
+
+namespace {
+
+constexpr const compress_kernel_set* best_first[] = {
+#if ZEST_HAVE_X86_KERNELS
+    &compress_kernels_avx2,
+    &compress_kernels_bmi2,
+#endif
+    &compress_kernels_generic,
+};
+
+}  // namespace
+
+constinit const std::span<const compress_kernel_set* const> compress_kernel_sets{best_first};
 
 const compress_kernel_set* compress_kernels_override = nullptr;
 
@@ -12,13 +26,8 @@ const compress_kernel_set& active_compress_kernels() noexcept {
     if (compress_kernels_override) [[unlikely]]
         return *compress_kernels_override;
     // Chosen once per process; the probe behind selected_isa() runs once.
-    static const compress_kernel_set* const chosen = [] {
-#if ZEST_HAVE_X86_KERNELS
-        if (selected_isa() >= isa_level::bmi2) return &compress_kernels_bmi2;
-#endif
-        return &compress_kernels_generic;
-    }();
-    return *chosen;
+    static const compress_kernel_set& chosen = pick_kernels(compress_kernel_sets);
+    return chosen;
 }
 
 std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }

@@ -6,16 +6,19 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "compress/fse_encode.hpp"
 #include "compress/huffman_encode.hpp"
 #include "compress/match_finder.hpp"
 #include "compress/seq_store.hpp"
+#include "cpu/cpu.hpp"
 
 namespace zest::detail {
 
 struct compress_kernel_set {
     const char* name;
+    isa_level required_isa;  // what the CPU must have (and ZEST_CPU allow) to run it
     /// The match finders (see match_finder.hpp).
     void (*fast)(match_state&, seq_store&, repeat_offsets&, std::size_t begin, std::size_t end) noexcept;
     void (*dfast)(match_state&, seq_store&, repeat_offsets&, std::size_t begin, std::size_t end) noexcept;
@@ -34,7 +37,11 @@ struct compress_kernel_set {
 extern const compress_kernel_set compress_kernels_generic;
 #if ZEST_HAVE_X86_KERNELS
 extern const compress_kernel_set compress_kernels_bmi2;
+extern const compress_kernel_set compress_kernels_avx2;
 #endif
+
+/// Every set of this build, best first (pick_kernels chooses among them).
+extern const std::span<const compress_kernel_set* const> compress_kernel_sets;
 
 /// The set chosen once per process for this CPU (ZEST_CPU lowers it, as for
 /// the decoder), or the test hook below when it is set.

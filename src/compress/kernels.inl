@@ -1,6 +1,7 @@
 // The compressor's kernels for one instruction set: the including file
 // defines ZEST_CKERNEL_NS (a namespace of its own), ZEST_CKERNEL_SET (the
-// set's name) and ZEST_CKERNEL_NAME; CMake gives it the compiler flags.
+// set's name), ZEST_CKERNEL_NAME and ZEST_CKERNEL_ISA (the isa_level it
+// needs); CMake gives it the compiler flags.
 #include <bit>
 #include <cstring>
 #include <utility>
@@ -27,6 +28,7 @@ namespace zest::detail {
 
 const compress_kernel_set ZEST_CKERNEL_SET = {
     ZEST_CKERNEL_NAME,
+    ZEST_CKERNEL_ISA,
     ZEST_CKERNEL_NS::fast_finder,
     ZEST_CKERNEL_NS::dfast_finder,
     ZEST_CKERNEL_NS::lazy_finder,

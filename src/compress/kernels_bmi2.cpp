@@ -4,4 +4,5 @@
 #define ZEST_CKERNEL_NS isa_bmi2
 #define ZEST_CKERNEL_SET compress_kernels_bmi2
 #define ZEST_CKERNEL_NAME "bmi2"
+#define ZEST_CKERNEL_ISA isa_level::bmi2
 #include "compress/kernels.inl"
