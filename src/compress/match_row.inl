@@ -6,7 +6,8 @@
 // downwards, skipping slot 0). A search compares the position's tag with
 // all of the row's tags at once (SIMD), and tries the entries whose tags
 // agree from the newest, at most 2^min(search_log, row_log) of them.
-// Rows are prefetched 8 positions before their positions are inserted.
+// Hashes are computed 8 positions ahead (a small cache) and their rows
+// prefetched meanwhile.
 //
 // Compiled once per instruction set (compress/kernels.inl).
 namespace zest::detail::ZEST_CKERNEL_NS {
@@ -137,11 +138,25 @@ private:
         // The row's entries: one cache line per 16 (tables are line-aligned).
         for (unsigned i = 0; i < entries; i += 16) __builtin_prefetch(table_ + row + i);
     }
-    // The hash of `at`; the row of the position 8 further on is fetched
-    // meanwhile, to be in cache when that position is inserted.
+    // The hash of `at`, from a cache of the hashes of the 8 positions from
+    // cache_from_ on: positions are asked for in order, so each one's hash
+    // is computed once, 8 positions ahead, and its row fetched meanwhile.
     ZEST_INLINE std::uint32_t next_hash(std::size_t at) noexcept {
-        prefetch_row(hash(at + prefetch_distance));
-        return hash(at);
+        if (at != cache_from_) [[unlikely]] {
+            // A jump (a match, a skip): hash the 8 positions from `at`.
+            for (std::size_t i = at; i < at + prefetch_distance; ++i) {
+                const std::uint32_t h = hash(i);
+                prefetch_row(h);
+                cache_[i & (prefetch_distance - 1)] = h;
+            }
+            cache_from_ = at;
+        }
+        std::uint32_t& slot = cache_[at & (prefetch_distance - 1)];
+        const std::uint32_t h = slot;
+        slot = hash(at + prefetch_distance);
+        prefetch_row(slot);
+        ++cache_from_;
+        return h;
     }
     ZEST_INLINE void insert(std::size_t from, std::size_t to) noexcept {
         for (std::size_t i = from; i < to; ++i) {
@@ -173,6 +188,8 @@ private:
     const unsigned attempts_;
     const std::size_t window_;
     bool skipping_ = false;
+    std::size_t cache_from_ = SIZE_MAX;  // first position whose hash cache_ holds
+    std::uint32_t cache_[prefetch_distance] = {};
 };
 
 }  // namespace lazy_strategy
