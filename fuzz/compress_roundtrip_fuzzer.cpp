@@ -1,5 +1,7 @@
 // Compression round-trip fuzzer: the input's first two bytes choose the level
-// (-7..22) and the options, the rest is compressed by zest; libzstd and zest
+// (-7..22) and the options; when the options ask for it, four more bytes
+// force a strategy, search, hash and chain logs, minimum match and target
+// length (each possibly left to the level). The rest is compressed by zest; libzstd and zest
 // must both decode the frame back to it, and the frame must fit
 // compress_bound, and a reused context must write what a fresh one does.
 // Any difference aborts.
@@ -27,14 +29,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 2) return 0;
     const int level = int(data[0] % 30) - 7;  // -7..22
     const unsigned flags = data[1];
-    const auto* src = reinterpret_cast<const std::byte*>(data + 2);
-    const std::size_t n = size - 2;
+    std::size_t header = 2;
+    zest::compression_parameters set{};
+    if ((flags & 8) && size >= 6) {
+        // Each field 0 (the level's) or a value within the reference's bounds.
+        const std::uint8_t a = data[2], b = data[3], d = data[4], e = data[5];
+        set.strategy = zest::strategy(a % 10);                        // 0, fast..btultra2
+        set.search_log = (a >> 4) % 10;                                // 0, 1..9
+        set.hash_log = b % 20 == 0 ? 0 : 5 + b % 20;                  // 0, 6..24
+        set.chain_log = (b >> 3) % 20 == 0 ? 0 : 5 + (b >> 3) % 20;   // 0, 6..24
+        set.min_match = d % 6 == 0 ? 0 : 2 + d % 6;                   // 0, 3..7
+        set.target_length = (d >> 3) % 4 == 0 ? 0 : 1u << (e % 10);   // 0, 1..512
+        header = 6;
+    }
+    const auto* src = reinterpret_cast<const std::byte*>(data + header);
+    const std::size_t n = size - header;
 
     static zest::compressor c;  // reused, as real callers do: state must not leak between inputs
     c.set_level(level);
     c.set_checksum(flags & 1);
     c.set_content_size(!(flags & 2));
-    (void)c.set_window_log(flags & 4 ? 10 + (flags >> 4) : 0);
+    set.window_log = flags & 4 ? 10 + (flags >> 4) : 0;  // 10..25
+    if (!c.set_parameters(set)) fail("parameters within the bounds refused", level);
 
     std::vector<std::byte> frame(zest::compress_bound(n));
     const auto r = c.compress(std::span<std::byte>(frame), std::span<const std::byte>(src, n));
@@ -47,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fresh.set_level(level);
     fresh.set_checksum(c.checksum());
     fresh.set_content_size(c.content_size());
-    (void)fresh.set_window_log(c.window_log());
+    if (!fresh.set_parameters(c.parameters())) fail("parameters within the bounds refused", level);
     std::vector<std::byte> again(zest::compress_bound(n));
     const auto f = fresh.compress(std::span<std::byte>(again), std::span<const std::byte>(src, n));
     if (!f || *f != frame.size() || std::memcmp(again.data(), frame.data(), frame.size()) != 0)
