@@ -20,20 +20,21 @@ public:
           window_(ms.max_distance()) {}
 
     ZEST_INLINE void skipping(bool on) noexcept { skipping_ = on; }
-    ZEST_INLINE void finish() noexcept {}
+    /// Hands the next position to insert back to the match state.
+    ZEST_INLINE void finish() noexcept { ms_.next_to_update = std::uint32_t(next_); }
 
     ZEST_INLINE std::size_t find(std::size_t ip, std::uint32_t& offset) noexcept {
         const std::size_t cmask = chain_size_ - 1;
         // Insert the positions before ip (only the first while skipping).
-        for (std::size_t idx = ms_.next_to_update; idx < ip; ++idx) {
+        for (std::size_t idx = next_; idx < ip; ++idx) {
             const std::size_t h = hash_at<MLS>(b_ + idx, hbits_);
             chain_[idx & cmask] = hash_[h];
             hash_[h] = std::uint32_t(idx);
             if (skipping_) break;
         }
-        ms_.next_to_update = std::uint32_t(ip);
+        next_ = ip;
 
-        const std::size_t lowest = ip - ms_.low > window_ ? ip - window_ : ms_.low;
+        const std::size_t lowest = ip - low_ > window_ ? ip - window_ : low_;
         const std::size_t min_chain = ip > chain_size_ ? ip - chain_size_ : 0;
         const std::uint8_t* const cur = b_ + ip;
         const std::uint8_t* const cur_end = b_ + end_;
@@ -67,6 +68,10 @@ private:
     const unsigned attempts_;
     const std::size_t window_;
     bool skipping_ = false;
+    // Kept here rather than read from ms_: the tables' stores could alias
+    // it, which would force a reload after each.
+    const std::size_t low_ = ms_.low;
+    std::size_t next_ = ms_.next_to_update;
 };
 
 }  // namespace lazy_strategy

@@ -14,7 +14,7 @@
 //   static constexpr std::size_t tail;   // bytes kept clear of the block end beyond 8
 //   std::size_t find(std::size_t ip, std::uint32_t& offset);  // longest match at ip (< 4: none)
 //   void skipping(bool on);              // entering / leaving lazy skipping
-//   void finish();                       // end of block
+//   void finish();                       // end of block (stores next_to_update)
 // find() is called with increasing positions, ip + 8 + tail <= block end.
 //
 // Compiled once per instruction set (compress/kernels.inl).
@@ -34,6 +34,7 @@ ZEST_INLINE int offset_bits(std::uint32_t offset) noexcept {
 template <class Search, unsigned Depth>
 void lazy_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     const std::uint8_t* const b = ms.base;
+    const std::size_t low = ms.low;
     seq_sink sink(out, reps);
     constexpr std::size_t reserve = 8 + Search::tail;
     if (end - begin <= reserve + 1) {
@@ -50,7 +51,7 @@ void lazy_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     const std::size_t ilimit = end - reserve;
     const std::uint8_t* const iend = b + end;
     std::size_t ip = begin, anchor = begin;
-    ip += (ip == ms.low);
+    ip += (ip == low);
     // Repeat offsets reaching before the frame or the window are not tried
     // in this block (0); the sink keeps the decoder's values regardless.
     std::uint32_t rep1 = ms.usable_repeat(sink.last_offset(), ip);
@@ -118,7 +119,7 @@ void lazy_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
 
         if (offset != 0) {
             // Extend backwards over literals, never before the frame.
-            while (start > anchor && start - offset > ms.low && b[start - 1] == b[start - offset - 1]) --start, ++len;
+            while (start > anchor && start - offset > low && b[start - 1] == b[start - offset - 1]) --start, ++len;
             rep2 = rep1;
             rep1 = offset;
         }

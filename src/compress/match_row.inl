@@ -61,7 +61,8 @@ public:
           attempts_(1u << std::min(ms.params.search_log, RowLog)), window_(ms.max_distance()) {}
 
     ZEST_INLINE void skipping(bool on) noexcept { skipping_ = on; }
-    ZEST_INLINE void finish() noexcept {}
+    /// Hands the next position to insert back to the match state.
+    ZEST_INLINE void finish() noexcept { ms_.next_to_update = std::uint32_t(next_); }
 
     ZEST_INLINE std::size_t find(std::size_t ip, std::uint32_t& offset) noexcept {
         std::uint32_t h;
@@ -70,7 +71,7 @@ public:
             h = next_hash(ip);
         } else {
             h = hash(ip);
-            ms_.next_to_update = std::uint32_t(ip);
+            next_ = ip;
         }
         const std::size_t row = std::size_t(h >> row_tag_bits) << RowLog;
         const auto tag = std::uint8_t(h);
@@ -80,7 +81,7 @@ public:
         // Bits from the newest slot (the head) to the oldest.
         std::uint64_t mask = rotate(row_tag_mask<entries>(tags, tag), head);
 
-        const std::size_t lowest = ip - ms_.low > window_ ? ip - window_ : ms_.low;
+        const std::size_t lowest = ip - low_ > window_ ? ip - window_ : low_;
         std::uint32_t found[entries];
         unsigned n = 0;
         for (unsigned left = attempts_; mask != 0 && left > 0; mask &= mask - 1) {
@@ -95,7 +96,7 @@ public:
         // The position itself goes in now, sparing the next search a step.
         const unsigned slot = next_slot(tags);
         tags[slot] = tag;
-        slots[slot] = ms_.next_to_update++;
+        slots[slot] = std::uint32_t(next_++);
 
         const std::uint8_t* const cur = b_ + ip;
         const std::uint8_t* const cur_end = b_ + end_;
@@ -170,13 +171,13 @@ private:
     // Inserts the positions before `target`; after a long match, only some
     // at each end of it.
     ZEST_INLINE void insert_upto(std::size_t target) noexcept {
-        std::size_t idx = ms_.next_to_update;
+        std::size_t idx = next_;
         if (target - idx > row_skip_threshold) [[unlikely]] {
             insert(idx, idx + row_skip_head);
             idx = target - row_skip_tail;
         }
         insert(idx, target);
-        ms_.next_to_update = std::uint32_t(target);
+        next_ = target;
     }
 
     match_state& ms_;
@@ -188,6 +189,10 @@ private:
     const unsigned attempts_;
     const std::size_t window_;
     bool skipping_ = false;
+    // Kept here rather than read from ms_: the tables' stores could alias
+    // it, which would force a reload after each.
+    const std::size_t low_ = ms_.low;
+    std::size_t next_ = ms_.next_to_update;
     std::size_t cache_from_ = SIZE_MAX;  // first position whose hash cache_ holds
     std::uint32_t cache_[prefetch_distance] = {};
 };
