@@ -14,7 +14,8 @@ namespace zest::detail::ZEST_CKERNEL_NS {
 namespace lazy_strategy {
 
 constexpr unsigned row_tag_bits = 8;
-constexpr std::size_t prefetch_distance = 8;        // rows are fetched this many positions ahead
+constexpr std::size_t row_tail = 8;                 // positions kept clear of the block end (as the reference)
+constexpr std::size_t prefetch_distance = 16;       // rows are fetched this many positions ahead
 constexpr std::size_t row_skip_threshold = 384;     // inserting more positions than this at once...
 constexpr std::size_t row_skip_head = 96;           // ...inserts this many at the start...
 constexpr std::size_t row_skip_tail = 32;           // ...and this many before the search position
@@ -51,7 +52,7 @@ ZEST_INLINE std::uint64_t row_tag_mask(const std::uint8_t* tags, std::uint8_t ta
 template <unsigned MLS, unsigned RowLog>
 class row_search {
 public:
-    static constexpr std::size_t tail = prefetch_distance;  // hashes read this far ahead
+    static constexpr std::size_t tail = row_tail;
     static constexpr unsigned entries = 1u << RowLog;
     static constexpr unsigned row_mask = entries - 1;
 
@@ -144,8 +145,8 @@ private:
     // is computed once, 8 positions ahead, and its row fetched meanwhile.
     ZEST_INLINE std::uint32_t next_hash(std::size_t at) noexcept {
         if (at != cache_from_) [[unlikely]] {
-            // A jump (a match, a skip): hash the 8 positions from `at`.
-            for (std::size_t i = at; i < at + prefetch_distance; ++i) {
+            // A jump (a match, a skip): hash the positions from `at`.
+            for (std::size_t i = at; i < at + prefetch_distance && i <= hash_end_; ++i) {
                 const std::uint32_t h = hash(i);
                 prefetch_row(h);
                 cache_[i & (prefetch_distance - 1)] = h;
@@ -154,8 +155,12 @@ private:
         }
         std::uint32_t& slot = cache_[at & (prefetch_distance - 1)];
         const std::uint32_t h = slot;
-        slot = hash(at + prefetch_distance);
-        prefetch_row(slot);
+        // Near the block's end there is nothing left to hash ahead (and no
+        // position there is asked for).
+        if (at + prefetch_distance <= hash_end_) {
+            slot = hash(at + prefetch_distance);
+            prefetch_row(slot);
+        }
         ++cache_from_;
         return h;
     }
@@ -193,7 +198,8 @@ private:
     // it, which would force a reload after each.
     const std::size_t low_ = ms_.low;
     std::size_t next_ = ms_.next_to_update;
-    std::size_t cache_from_ = SIZE_MAX;  // first position whose hash cache_ holds
+    const std::size_t hash_end_ = end_ - 8;  // the last position whose 8 bytes can be read
+    std::size_t cache_from_ = SIZE_MAX;      // first position whose hash cache_ holds
     std::uint32_t cache_[prefetch_distance] = {};
 };
 
