@@ -103,10 +103,11 @@ private:
 
 /// The default compression level, as in the reference.
 inline constexpr int default_level = 3;
-/// Highest level. Levels up to 12 use the reference's strategies (`fast`,
-/// `dfast`, `greedy`, `lazy`, `lazy2`); higher levels are accepted and, until
-/// `btlazy2` and the optimal strategies land, run `lazy2` in their place
-/// with that level's window and smaller tables (see used_parameters).
+/// Highest level. Levels up to 15 use the reference's strategies (`fast`,
+/// `dfast`, `greedy`, `lazy`, `lazy2`, `btlazy2`); higher levels are
+/// accepted and, until the optimal strategies (`btopt`, `btultra`,
+/// `btultra2`) land, run `btlazy2` in their place with that level's
+/// parameters (see used_parameters).
 inline constexpr int max_level = 22;
 /// Lowest level: negative levels trade ratio for speed (`fast` with an
 /// acceleration of -level), as the reference defines them.
