@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <span>
 
 #include "common/bits.hpp"
 
@@ -38,14 +39,10 @@ compression_params frame_params(const frame_options& o, std::uint64_t size) noex
     parameter_overrides over = o.over;
     if (o.window_log) over.window_log = o.window_log;
     compression_params p = params_for_level(o.level, size, over);
-    if (p.strat > strategy::lazy2) {
-        // Until the stronger strategies exist, lazy2 stands in for them; its
-        // tables stay at the sizes it uses itself rather than those of a
-        // binary tree (which reach hundreds of MiB at the top levels).
-        p.strat = strategy::lazy2;
-        p.hash_log = std::min(p.hash_log, 22u);
-        p.chain_log = std::min(p.chain_log, 22u);
-    }
+    // Until the optimal strategies exist, btlazy2 stands in for them with
+    // their level's parameters; the tables keep the level's sizes (a binary
+    // tree, as theirs), so memory is what the reference's would be.
+    if (p.strat > strategy::btlazy2) p.strat = strategy::btlazy2;
     if (uses_row_matcher(p)) {
         // Row hashes take hash_log - row_log bits for the row and 8 for the
         // tag, 32 at most (as the reference caps them).
@@ -182,10 +179,13 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
 }
 
 void block_writer::lower_positions(std::uint32_t delta) noexcept {
-    for (std::uint32_t* t : {st_->hash_table.data(), st_->chain_table.data()}) {
-        const std::size_t n = t == st_->hash_table.data() ? st_->hash_table.size() : st_->chain_table.size();
-        for (std::size_t i = 0; i < n; ++i) t[i] = t[i] > delta ? t[i] - delta : 0;
-    }
+    // A binary tree's unsorted mark stays, and a position that would take
+    // its value is dropped with the older ones.
+    const bool tree = ms_.params.strat >= strategy::btlazy2;
+    const std::uint32_t drop = tree ? delta + bt_unsorted_mark : delta;
+    for (std::uint32_t& v : std::span(st_->hash_table.data(), st_->hash_table.size())) v = v > drop ? v - delta : 0;
+    for (std::uint32_t& v : std::span(st_->chain_table.data(), st_->chain_table.size()))
+        v = v > drop ? v - delta : tree && v == bt_unsorted_mark ? v : 0;
     ms_.low = ms_.low > delta ? ms_.low - delta : 0;
     ms_.next_to_update = ms_.next_to_update > delta ? ms_.next_to_update - delta : 0;
     ms_.base += delta;

@@ -55,12 +55,20 @@ void find_matches_lazy(match_state& ms, seq_store& out, repeat_offsets& reps, st
     active_compress_kernels().lazy(ms, out, reps, begin, end);
 }
 
+void find_matches_btlazy2(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                          std::size_t end) noexcept {
+    active_compress_kernels().btlazy2(ms, out, reps, begin, end);
+}
+
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     const compress_kernel_set& k = active_compress_kernels();
     switch (ms.params.strat) {
         case strategy::fast: k.fast(ms, out, reps, begin, end); break;
         case strategy::dfast: k.dfast(ms, out, reps, begin, end); break;
-        default: k.lazy(ms, out, reps, begin, end); break;
+        case strategy::greedy:
+        case strategy::lazy:
+        case strategy::lazy2: k.lazy(ms, out, reps, begin, end); break;
+        default: k.btlazy2(ms, out, reps, begin, end); break;  // and the optimal strategies, until they exist
     }
 }
 

@@ -21,6 +21,7 @@
 #include "compress/match_lazy.inl"
 #include "compress/match_hc.inl"
 #include "compress/match_row.inl"
+#include "compress/match_bt.inl"
 #include "compress/match_lazy_select.inl"
 #include "compress/entropy_streams.inl"
 
@@ -32,6 +33,7 @@ const compress_kernel_set ZEST_CKERNEL_SET = {
     ZEST_CKERNEL_NS::fast_finder,
     ZEST_CKERNEL_NS::dfast_finder,
     ZEST_CKERNEL_NS::lazy_finder,
+    ZEST_CKERNEL_NS::btlazy2_finder,
     ZEST_CKERNEL_NS::huffman_stream,
     ZEST_CKERNEL_NS::sequence_stream,
 };

@@ -40,6 +40,11 @@ struct match_state {
     }
 };
 
+/// btlazy2's chain table holds two slots per position; the second is this
+/// mark while the position is chained but not yet sorted into the tree.
+/// Children are above the frame's first position (at least 1), so never 1.
+constexpr std::uint32_t bt_unsorted_mark = 1;
+
 /// Whether greedy, lazy and lazy2 run on the row matcher rather than the
 /// hash chain: as the reference chooses, for windows above 16 KiB.
 constexpr bool uses_row_matcher(const compression_params& p) noexcept {
@@ -62,6 +67,9 @@ void find_matches_dfast(match_state& ms, seq_store& out, repeat_offsets& reps, s
 /// greedy, lazy and lazy2, on the hash chain or the row matcher.
 void find_matches_lazy(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                        std::size_t end) noexcept;
+/// btlazy2, on the binary tree.
+void find_matches_btlazy2(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                          std::size_t end) noexcept;
 /// The strategy's finder (any strategy).
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                   std::size_t end) noexcept;

@@ -1,6 +1,7 @@
-// The lazy family's entry point: the strategy's depth, the search (row
-// matcher or hash chain, as uses_row_matcher decides), its row size and the
-// bytes hashed, turned into one instantiation of lazy_block.
+// The lazy family's entry points: the strategy's depth, the search (row
+// matcher or hash chain, as uses_row_matcher decides, or the binary tree for
+// btlazy2), its row size and the bytes hashed, turned into one instantiation
+// of lazy_block.
 //
 // Compiled once per instruction set (compress/kernels.inl).
 namespace zest::detail::ZEST_CKERNEL_NS {
@@ -45,6 +46,11 @@ void lazy_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
         case strategy::lazy: with_search<1>(ms, out, reps, begin, end); break;
         default: with_search<2>(ms, out, reps, begin, end); break;
     }
+}
+
+void btlazy2_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                    std::size_t end) noexcept {
+    lazy_strategy::with_mls<lazy_strategy::bt_search, 2>(ms, out, reps, begin, end);
 }
 
 }  // namespace zest::detail::ZEST_CKERNEL_NS
