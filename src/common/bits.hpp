@@ -47,6 +47,15 @@ ZEST_INLINE std::uint64_t load_le64(const void* p) noexcept {
     return v;
 }
 
+ZEST_INLINE void store_le24(void* p, std::uint32_t v) noexcept {
+    auto* b = static_cast<std::uint8_t*>(p);
+    b[0] = std::uint8_t(v), b[1] = std::uint8_t(v >> 8), b[2] = std::uint8_t(v >> 16);
+}
+ZEST_INLINE void store_le32(void* p, std::uint32_t v) noexcept {
+    auto* b = static_cast<std::uint8_t*>(p);
+    b[0] = std::uint8_t(v), b[1] = std::uint8_t(v >> 8), b[2] = std::uint8_t(v >> 16), b[3] = std::uint8_t(v >> 24);
+}
+
 /// Index of the highest set bit; v must not be 0.
 ZEST_INLINE unsigned highbit32(std::uint32_t v) noexcept { return 31u - unsigned(__builtin_clz(v)); }
 

@@ -49,7 +49,7 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
 
     if (o.checksum) {
         if (capacity - pos < 4) return errc::destination_too_small;
-        put_le32(dst + pos, std::uint32_t(XXH64(src, size, 0)));
+        store_le32(dst + pos, std::uint32_t(XXH64(src, size, 0)));
         pos += 4;
     }
     return pos;
@@ -102,7 +102,7 @@ detail::frame_options options_of(int level, bool checksum, bool content_size,
 }  // namespace
 
 compression_parameters level_parameters(int level, std::optional<std::uint64_t> size) noexcept {
-    return detail::to_public(detail::params_for_level(clamp_level(level), size.value_or(detail::size_unknown)));
+    return detail::to_public(detail::params_for_level(clamp_level(level), size.value_or(detail::content_size_unknown)));
 }
 
 compression_parameters used_parameters(int level, std::optional<std::uint64_t> size,
@@ -112,7 +112,7 @@ compression_parameters used_parameters(int level, std::optional<std::uint64_t> s
     const detail::frame_options o = options_of(clamp_level(level), false, true, s);
     // frame_params names the finder that runs (a stand-in, for a strategy
     // that does not exist yet).
-    return detail::to_public(detail::frame_params(o, size.value_or(detail::size_unknown)));
+    return detail::to_public(detail::frame_params(o, size.value_or(detail::content_size_unknown)));
 }
 
 std::size_t compress_bound(std::size_t n) noexcept {

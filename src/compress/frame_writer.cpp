@@ -12,8 +12,6 @@
 
 namespace zest::detail {
 
-constexpr std::uint32_t frame_magic = 0xFD2FB528u;
-
 std::size_t encoder_state::memory_usage() const noexcept {
     return sizeof(encoder_state) + (lits ? block_capacity + seq_store::lits_slack : 0) +
            seq_capacity * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
@@ -54,9 +52,9 @@ compression_params frame_params(const frame_options& o, std::uint64_t size) noex
 
 std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uint64_t size, unsigned window_log,
                                const frame_options& o) noexcept {
-    if (capacity < frame_header_max) return 0;
-    put_le32(dst, frame_magic);
-    const bool declared = o.content_size && size != size_unknown;
+    if (capacity < frame_header_size_max) return 0;
+    store_le32(dst, zstd_magic);
+    const bool declared = o.content_size && size != content_size_unknown;
     const bool single = declared && size <= (std::uint64_t(1) << window_log);
     unsigned fcs_flag = 0, fcs_bytes = 0;
     if (declared) {
@@ -92,7 +90,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     // ignored. Fresh tables start at 1, so that their zeroes are ignored too.
     const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p),
                       tag_entries = tag_table_entries(p);
-    const std::uint64_t span = size == size_unknown ? block_size_max : size;
+    const std::uint64_t span = size == content_size_unknown ? block_size_max : size;
     if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
         st.tag_table.size() != tag_entries ||
         st.next_index >= index_limit || span > index_limit - st.next_index) {
@@ -174,7 +172,7 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
     }
     // An RLE block's size field counts the bytes it regenerates.
     const std::size_t size_field = type == 1 ? n : body_size;
-    put_le24(dst, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
+    store_le24(dst, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
     return 3 + body_size;
 }
 

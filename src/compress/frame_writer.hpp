@@ -22,12 +22,9 @@ namespace zest::detail {
 // Positions in the match tables stay below this; a frame that would pass it
 // starts on cleared tables (one-shot) or has its positions lowered (streams).
 inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;
-inline constexpr std::uint64_t size_unknown = UINT64_MAX;
 /// Streams lower their positions when they would reach this (index_limit;
 /// tests lower it to exercise that path without gigabytes of input).
 extern std::uint32_t stream_position_limit;
-/// Most bytes a frame header takes.
-inline constexpr std::size_t frame_header_max = 18;
 
 /// A match table of zeroed entries, aligned to a cache line (a row of the
 /// row matcher is then whole lines). calloc hands large tables over as
@@ -101,10 +98,10 @@ struct frame_options {
     parameter_overrides over{};
 };
 
-/// The parameters of a frame of `size` bytes (size_unknown when not known).
+/// The parameters of a frame of `size` bytes (content_size_unknown when not known).
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept;
 
-/// Frame header for a frame of `size` bytes (size_unknown: not declared);
+/// Frame header for a frame of `size` bytes (content_size_unknown: not declared);
 /// returns its size, 0 when it does not fit.
 std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uint64_t size, unsigned window_log,
                                const frame_options& o) noexcept;
@@ -115,7 +112,7 @@ class block_writer {
 public:
     /// Prepares `st`'s tables for a frame with parameters `p` whose first
     /// byte gets position `st.next_index` (see begin). `size` is the
-    /// frame's size or size_unknown.
+    /// frame's size or content_size_unknown.
     errc begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept;
 
     /// The frame's first position: a block at position i starts at
@@ -149,13 +146,5 @@ private:
     seq_store store_{};
     std::size_t block_max_ = 0;
 };
-
-/// Little-endian stores used by the writers.
-inline void put_le32(std::uint8_t* p, std::uint32_t v) noexcept {
-    p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8), p[2] = std::uint8_t(v >> 16), p[3] = std::uint8_t(v >> 24);
-}
-inline void put_le24(std::uint8_t* p, std::uint32_t v) noexcept {
-    p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8), p[2] = std::uint8_t(v >> 16);
-}
 
 }  // namespace zest::detail

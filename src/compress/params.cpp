@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "common/format.hpp"
+
 namespace zest::detail {
 namespace {
 
@@ -64,7 +66,6 @@ constexpr row level_table[4][max_level + 1] = {
     },
 };
 
-constexpr std::uint64_t unknown_size = UINT64_MAX;
 constexpr unsigned min_window_log = 10;    // the smallest window a frame header can declare
 constexpr unsigned min_table_log = 6;      // inputs below 64 bytes still get 64-entry tables
 constexpr std::uint64_t max_resize = 1ull << 30;  // larger inputs keep the table's window
@@ -89,7 +90,7 @@ compression_params params_for_level(int level, std::uint64_t src_size, const par
     if (o.target_length) p.target_length = o.target_length;
     if (o.strat != strategy{}) p.strat = o.strat;
 
-    if (src_size != unknown_size) {
+    if (src_size != content_size_unknown) {
         // The window need not exceed the input: the smallest power of two
         // holding it (at least 64 bytes for the table sizes below).
         if (src_size <= max_resize) {
@@ -98,7 +99,7 @@ compression_params params_for_level(int level, std::uint64_t src_size, const par
             p.window_log = std::min(p.window_log, src_log);
         }
     }
-    if (src_size != unknown_size || o.window_log) {
+    if (src_size != content_size_unknown || o.window_log) {
         // Tables larger than the window hold nothing more (the reference
         // shrinks them for known sizes only; an explicit window bounds them
         // as well). Binary-tree strategies store two entries per position in

@@ -82,7 +82,7 @@ struct compress_stream::impl {
     detail::frame_options o{};
     detail::compression_params p{};
     detail::block_writer w;
-    std::uint64_t pledged = detail::size_unknown;
+    std::uint64_t pledged = detail::content_size_unknown;
     std::uint64_t total_in = 0;
     std::size_t window = 0;
     XXH64_state_t xxh;
@@ -104,7 +104,7 @@ struct compress_stream::impl {
         w.set_base(reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(buf.data()) - buf_first));
     }
 
-    // `size` is the frame's (size_unknown when not known); its parameters
+    // `size` is the frame's (content_size_unknown when not known); its parameters
     // are chosen for `params_size`, which a size hint may fill in.
     errc begin_frame(std::uint64_t size, std::uint64_t params_size) noexcept {
         if (!st) {
@@ -118,9 +118,9 @@ struct compress_stream::impl {
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
         std::size_t want = window + block;
-        if (size != detail::size_unknown && size < want) want = std::size_t(size);
+        if (size != detail::content_size_unknown && size < want) want = std::size_t(size);
         if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
-        const std::size_t owant = detail::frame_header_max + 3 + block + 4;
+        const std::size_t owant = detail::frame_header_size_max + detail::block_header_size + block + detail::checksum_size;
         if (obuf_cap < owant) {
             obuf.reset();
             obuf_cap = 0;
@@ -142,7 +142,7 @@ struct compress_stream::impl {
     }
 
     errc take_input(in_buffer& in) noexcept {
-        if (pledged != detail::size_unknown && in.size - in.pos > pledged - total_in)
+        if (pledged != detail::content_size_unknown && in.size - in.pos > pledged - total_in)
             return errc::content_size_mismatch;  // more than was pledged
         // What must stay: the window's worth of history and the pending bytes.
         const std::size_t history = std::min(buf_first + done - frame_first, window);
@@ -186,10 +186,10 @@ struct compress_stream::impl {
     }
 
     errc finish_frame() noexcept {
-        if (pledged != detail::size_unknown && total_in != pledged) return errc::content_size_mismatch;
+        if (pledged != detail::content_size_unknown && total_in != pledged) return errc::content_size_mismatch;
         ZEST_TRY(write_block(filled - done, true));
         if (o.checksum) {
-            detail::put_le32(obuf.get() + oend, std::uint32_t(XXH64_digest(&xxh)));
+            detail::store_le32(obuf.get() + oend, std::uint32_t(XXH64_digest(&xxh)));
             oend += 4;
         }
         w.finish(buf_first + filled);
@@ -204,7 +204,7 @@ struct compress_stream::impl {
             if (oend != 0) return ok;  // the caller's buffer is full
             if (last_written) {        // frame complete and handed out
                 in_frame = false;
-                pledged = detail::size_unknown;
+                pledged = detail::content_size_unknown;
                 return ok;
             }
             ZEST_TRY(take_input(in));
@@ -313,7 +313,7 @@ result<compression_parameters> compress_stream::set_parameters(const compression
 }
 
 result<std::uint64_t> compress_stream::set_pledged_size(std::uint64_t size) noexcept {
-    if (size == detail::size_unknown) return errc::invalid_argument;
+    if (size == detail::content_size_unknown) return errc::invalid_argument;
     if (!impl_) {
         impl_ = new (std::nothrow) impl;
         if (!impl_) return errc::out_of_memory;
@@ -343,10 +343,10 @@ result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, di
         s.o = {level_, checksum_, content_size_, set_.window_log, detail::to_overrides(set_)};
         // Everything at once with `end`: the frame's size is known.
         std::uint64_t size = s.pledged;
-        if (size == detail::size_unknown && d == directive::end) size = in.size - in.pos;
-        const std::uint64_t params_size = size != detail::size_unknown || size_hint_ == 0 ? size : size_hint_;
+        if (size == detail::content_size_unknown && d == directive::end) size = in.size - in.pos;
+        const std::uint64_t params_size = size != detail::content_size_unknown || size_hint_ == 0 ? size : size_hint_;
         if (const errc e = s.begin_frame(size, params_size); e != ok) return e == errc::out_of_memory ? e : s.fail(e);
-        if (size != detail::size_unknown) s.pledged = size;
+        if (size != detail::content_size_unknown) s.pledged = size;
     }
     if (const errc e = s.run(out, in, d); e != ok) return s.fail(e);
     return s.oend - s.opos;
@@ -358,7 +358,7 @@ void compress_stream::reset() noexcept {
     s.failed = errc{};
     s.in_frame = false;
     s.last_written = false;
-    s.pledged = detail::size_unknown;
+    s.pledged = detail::content_size_unknown;
     s.opos = s.oend = 0;
     s.filled = s.done = 0;
 }
