@@ -368,7 +368,7 @@ group_cparams() {
     expect_rc 0 "-t --show-default-cparams"
     expect_stderr_lacks "windowLog" "-t --show-default-cparams"
     # -vv: a --zstd= line of the parameters used, as zstd -vv prints it;
-    # where zest runs lazy2 for a stronger strategy, the line says so.
+    # where zest runs btlazy2 for a stronger strategy, the line says so.
     for args in -1 -3 -19; do
         (cd "$d" && z -vv -f "$args" r; exit "$RC")
         (cd "$d" && zr -vv -f "$args" r; exit "$ZRC")
@@ -377,7 +377,7 @@ group_cparams() {
         ref=$(grep -o -- '--zstd=.*' "$ZERR")
         if [ -n "$mine" ]; then pass; else fail "-vv $args: no --zstd= line"; fi
         if [ "$args" = -19 ]; then
-            if [ "$mine" = "--zstd=wlog=17,clog=18,hlog=17,slog=5,mml=3,tlen=256,strat=5" ]; then pass; else
+            if [ "$mine" = "--zstd=wlog=17,clog=18,hlog=17,slog=5,mml=3,tlen=256,strat=6" ]; then pass; else
                 fail "-vv -19: '$mine'"
             fi
         elif [ "$mine" = "$ref" ]; then pass; else fail "-vv $args: '$mine', zstd's '$ref'"; fi
