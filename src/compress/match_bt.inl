@@ -29,10 +29,10 @@ class bt_search {
 public:
     static constexpr std::size_t tail = 0;
 
-    ZEST_INLINE bt_search(match_state& ms, std::size_t end) noexcept
+    ZEST_INLINE bt_search(match_state& ms, std::size_t begin, std::size_t end) noexcept
         : ms_(ms), b_(ms.base), end_(end), hash_(ms.hash_table), tree_(ms.chain_table), hbits_(ms.params.hash_log),
           mask_((std::size_t(1) << (ms.params.chain_log - 1)) - 1), compares_(1u << ms.params.search_log),
-          window_(ms.max_distance()), low_(std::max<std::size_t>(ms.low, bt_unsorted_mark)) {}
+          window_(ms.max_distance()), low_(std::max<std::size_t>(ms.lowest(begin), bt_unsorted_mark)) {}
 
     // Every position is inserted, skipping or not (the reference skips
     // only in its hash chain and rows).
@@ -53,8 +53,10 @@ public:
 
 private:
     ZEST_INLINE std::uint32_t* node(std::size_t pos) const noexcept { return tree_ + 2 * (pos & mask_); }
-    // Candidates for a suffix at `pos` must lie above this position (and
-    // above the unsorted mark's value, whatever the frame's first position).
+    // Candidates for a suffix at `pos` must lie above this position: within
+    // the window of `pos` and of the block's first position (a stream keeps
+    // no older bytes), and above the unsorted mark's value, whatever the
+    // frame's first position.
     ZEST_INLINE std::size_t window_floor(std::size_t pos) const noexcept {
         return pos - low_ > window_ ? pos - window_ : low_;
     }

@@ -14,7 +14,7 @@ class hc_search {
 public:
     static constexpr std::size_t tail = 0;
 
-    ZEST_INLINE hc_search(match_state& ms, std::size_t end) noexcept
+    ZEST_INLINE hc_search(match_state& ms, std::size_t /*begin*/, std::size_t end) noexcept
         : ms_(ms), b_(ms.base), end_(end), hash_(ms.hash_table), chain_(ms.chain_table), hbits_(ms.params.hash_log),
           chain_size_(std::size_t(1) << ms.params.chain_log), attempts_(1u << ms.params.search_log),
           window_(ms.max_distance()) {}

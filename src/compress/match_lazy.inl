@@ -47,7 +47,7 @@ void lazy_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
     if (begin > std::size_t(ms.next_to_update) + long_gap)
         ms.next_to_update = std::uint32_t(begin - std::min(gap_kept, begin - ms.next_to_update - long_gap));
 
-    Search search(ms, end);
+    Search search(ms, begin, end);
     const std::size_t ilimit = end - reserve;
     const std::uint8_t* const iend = b + end;
     std::size_t ip = begin, anchor = begin;

@@ -56,7 +56,7 @@ public:
     static constexpr unsigned entries = 1u << RowLog;
     static constexpr unsigned row_mask = entries - 1;
 
-    ZEST_INLINE row_search(match_state& ms, std::size_t end) noexcept
+    ZEST_INLINE row_search(match_state& ms, std::size_t /*begin*/, std::size_t end) noexcept
         : ms_(ms), b_(ms.base), end_(end), table_(ms.hash_table), tags_(ms.tag_table),
           hbits_(ms.params.hash_log - RowLog + row_tag_bits),
           attempts_(1u << std::min(ms.params.search_log, RowLog)), window_(ms.max_distance()) {}

@@ -154,4 +154,23 @@ INSTANTIATE_TEST_SUITE_P(Strategies, BigWindowed,
                          ::testing::Values(strategy::greedy, strategy::lazy2, strategy::btlazy2),
                          [](const auto& info) { return strategy_name(info.param); });
 
+// A stream keeps only the window's worth of bytes before the block it
+// compresses. btlazy2 sorts positions of earlier blocks into its tree late,
+// comparing them with candidates a window before *them*: those older than
+// the block's window are gone (sanitizer builds caught reads before the
+// buffer). Small window, deep trees, many folds of the stream's buffer.
+TEST(StreamedWindow, TreeSortingStaysInsideTheKeptHistory) {
+    static const bytes input = zest::test::big_mixed(6u << 20, 17);
+    for (const unsigned wlog : {10u, 17u, 20u}) {
+        SCOPED_TRACE(wlog);
+        zest::compress_stream s;
+        ASSERT_TRUE(s.set_level(19));
+        ASSERT_TRUE(s.set_strategy(strategy::btlazy2));
+        ASSERT_TRUE(s.set_window_log(wlog));
+        ASSERT_TRUE(s.set_chain_log(std::min(wlog + 1, 24u)));
+        ASSERT_TRUE(s.set_search_log(9));
+        expect_decodes(stream_frame(s, input, 48u << 10, 3), input);
+    }
+}
+
 }  // namespace
