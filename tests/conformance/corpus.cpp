@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <stdexcept>
 
 namespace zest::test {
@@ -83,40 +84,47 @@ constexpr std::array<std::string_view, 10> c_calls = {
     "memcpy", "memset", "assert", "read_bits", "update_table", "free", "malloc",
     "printf", "emit_block", "hash_lookup"};
 
+// Appends the parts in order. The parts of a braced list are evaluated left
+// to right, unlike the operands of a chain of `+`, whose order the compiler
+// picks: with random picks among them, g++ and clang wrote different data.
+void add(std::string& s, std::initializer_list<std::string> parts) {
+    for (const auto& p : parts) s += p;
+}
+
 void c_statement(rng& r, std::string& s, int depth) {
     const std::string indent(static_cast<std::size_t>(4 * depth), ' ');
     const auto id = [&] { return std::string(pick(r, c_idents)); };
     switch (r.below(depth < 3 ? 8 : 5)) {
         case 0:
-            s += indent + id() + " = " + id() + " + " + std::to_string(r.below(64)) + ";\n";
+            add(s, {indent, id(), " = ", id(), " + ", std::to_string(r.below(64)), ";\n"});
             break;
         case 1:
-            s += indent + id() + "->" + id() + " = " + id() + "[" + id() + "];\n";
+            add(s, {indent, id(), "->", id(), " = ", id(), "[", id(), "];\n"});
             break;
         case 2:
-            s += indent + std::string(pick(r, c_calls)) + "(" + id() + ", " + id() + ", " +
-                 std::to_string(r.below(4096)) + ");\n";
+            add(s, {indent, std::string(pick(r, c_calls)), "(", id(), ", ", id(), ", ", std::to_string(r.below(4096)),
+                    ");\n"});
             break;
         case 3:
-            s += indent + "/* " + id() + " must not exceed " + id() + " here */\n";
+            add(s, {indent, "/* ", id(), " must not exceed ", id(), " here */\n"});
             break;
         case 4:
-            s += indent + "return " + id() + ";\n";
+            add(s, {indent, "return ", id(), ";\n"});
             break;
         case 5:
         case 6: {
-            s += indent + "if (" + id() + " " + (r.chance(50) ? "<" : "!=") + " " + id() + ") {\n";
+            add(s, {indent, "if (", id(), " ", r.chance(50) ? "<" : "!=", " ", id(), ") {\n"});
             const std::uint32_t n = r.range(1, 4);
             for (std::uint32_t i = 0; i < n; ++i) c_statement(r, s, depth + 1);
-            s += indent + "}\n";
+            add(s, {indent, "}\n"});
             break;
         }
         default: {
             const std::string i = std::string(1, static_cast<char>('i' + r.below(3)));
-            s += indent + "for (" + i + " = 0; " + i + " < " + id() + "; " + i + "++) {\n";
+            add(s, {indent, "for (", i, " = 0; ", i, " < ", id(), "; ", i, "++) {\n"});
             const std::uint32_t n = r.range(1, 4);
             for (std::uint32_t k = 0; k < n; ++k) c_statement(r, s, depth + 1);
-            s += indent + "}\n";
+            add(s, {indent, "}\n"});
             break;
         }
     }
@@ -164,11 +172,11 @@ bytes c_source(std::size_t n, std::uint64_t seed) {
     put(s, "#include <stddef.h>\n#include <stdint.h>\n#include <string.h>\n\n");
     unsigned fn = 0;
     while (s.size() < n) {
-        s += "/*\n * " + std::string(pick(r, c_idents)) + ": updates the " +
-             std::string(pick(r, c_idents)) + " table.\n */\n";
-        s += "static " + std::string(pick(r, c_types)) + " " + std::string(pick(r, c_idents)) + "_" +
-             std::to_string(fn++) + "(" + std::string(pick(r, c_types)) + " " +
-             std::string(pick(r, c_idents)) + ", size_t " + std::string(pick(r, c_idents)) + ")\n{\n";
+        add(s, {"/*\n * ", std::string(pick(r, c_idents)), ": updates the ", std::string(pick(r, c_idents)),
+                " table.\n */\n"});
+        add(s, {"static ", std::string(pick(r, c_types)), " ", std::string(pick(r, c_idents)), "_",
+                std::to_string(fn++), "(", std::string(pick(r, c_types)), " ", std::string(pick(r, c_idents)),
+                ", size_t ", std::string(pick(r, c_idents)), ")\n{\n"});
         s += "    int i, j, k;\n";
         const std::uint32_t n_stmt = r.range(2, 9);
         for (std::uint32_t i = 0; i < n_stmt; ++i) c_statement(r, s, 1);
@@ -186,16 +194,24 @@ bytes json_logs(std::size_t n, std::uint64_t seed) {
     while (s.size() < n) {
         ms += r.below(250);
         const std::uint64_t sec = ms / 1000;
+        // One pick per statement: the order of a call's arguments is the
+        // compiler's to choose.
+        const std::string level(pick(r, levels));
+        const std::string service(pick(r, services));
+        const std::string message(pick_skewed(r, messages));
+        const unsigned user = 10000 + r.below(5000);
+        const unsigned latency = r.below(900);
+        const unsigned latency_tenths = r.below(10);
+        const std::string path(pick(r, paths));
+        const unsigned status = r.chance(92) ? 200u : r.chance(50) ? 404u : 503u;
         const int len = std::snprintf(
             line, sizeof line,
             "{\"ts\":\"2023-11-%02u T%02u:%02u:%02u.%03uZ\",\"level\":\"%s\",\"service\":\"%s\","
             "\"msg\":\"%s\",\"user_id\":%u,\"latency_ms\":%u.%u,\"path\":\"%s\",\"status\":%u}\n",
             static_cast<unsigned>(14 + (sec / 86400) % 10), static_cast<unsigned>((sec / 3600) % 24),
             static_cast<unsigned>((sec / 60) % 60), static_cast<unsigned>(sec % 60),
-            static_cast<unsigned>(ms % 1000), std::string(pick(r, levels)).c_str(),
-            std::string(pick(r, services)).c_str(), std::string(pick_skewed(r, messages)).c_str(),
-            10000 + r.below(5000), r.below(900), r.below(10), std::string(pick(r, paths)).c_str(),
-            r.chance(92) ? 200u : r.chance(50) ? 404u : 503u);
+            static_cast<unsigned>(ms % 1000), level.c_str(), service.c_str(), message.c_str(), user, latency,
+            latency_tenths, path.c_str(), status);
         s.append(line, static_cast<std::size_t>(len));
     }
     return finish(s, n);
