@@ -37,7 +37,8 @@ std::size_t chain_table_entries(const compression_params& p) noexcept {
 }
 
 std::size_t tag_table_entries(const compression_params& p) noexcept {
-    return uses_row_matcher(p) ? std::size_t(1) << p.hash_log : 0;
+    // Two bytes per entry: each row's head, then its tags (match_row.inl).
+    return uses_row_matcher(p) ? std::size_t(2) << p.hash_log : 0;
 }
 
 void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,

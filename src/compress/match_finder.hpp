@@ -21,7 +21,7 @@ struct match_state {
     std::uint32_t low = 0;                 ///< index of the frame's first byte
     std::uint32_t* hash_table = nullptr;   ///< 1 << hash_log entries
     std::uint32_t* chain_table = nullptr;  ///< 1 << chain_log entries (dfast: its short-match table; bt: two per position)
-    std::uint8_t* tag_table = nullptr;     ///< row matcher: a tag byte per hash_table entry
+    std::uint8_t* tag_table = nullptr;     ///< row matcher: per row, a head byte and a tag byte per entry (2 bytes per hash_table entry)
     std::uint32_t next_to_update = 0;      ///< first position not yet inserted
     compression_params params{};
 

@@ -1,9 +1,11 @@
 // The row-based match finder for the lazy family (the reference's row
 // matcher): the hash table is cut into rows of 16, 32 or 64 entries
 // (search_log 4, 5, 6 and up), one row per hash of min_match (4..6) bytes.
-// Beside each entry a tag byte holds 8 more bits of the hash; byte 0 of a
-// row's tags is the row's head, the slot written last (slots are written
-// downwards, skipping slot 0). A search compares the position's tag with
+// Beside each entry a tag byte holds 8 more bits of the hash. A row's tag
+// bytes take twice its entries: byte 0 is the row's head, the slot written
+// last (slots are written downwards, all of them entries, as libzstd up to
+// 1.5.5 does; 1.5.6 gave slot 0 to the head and finds a little less), and
+// the tags start at byte 16. A search compares the position's tag with
 // all of the row's tags at once (SIMD), and tries the entries whose tags
 // agree from the newest, at most 2^min(search_log, row_log) of them.
 // Hashes are computed 8 positions ahead (a small cache) and their rows
@@ -14,6 +16,7 @@ namespace zest::detail::ZEST_CKERNEL_NS {
 namespace lazy_strategy {
 
 constexpr unsigned row_tag_bits = 8;
+constexpr std::size_t row_tags_offset = 16;         // a row's tags follow its head byte, 16-aligned
 constexpr std::size_t row_tail = 8;                 // positions kept clear of the block end (as the reference)
 constexpr std::size_t prefetch_distance = 16;       // rows are fetched this many positions ahead
 constexpr std::size_t row_skip_threshold = 384;     // inserting more positions than this at once...
@@ -77,17 +80,16 @@ public:
         const std::size_t row = std::size_t(h >> row_tag_bits) << RowLog;
         const auto tag = std::uint8_t(h);
         std::uint32_t* const slots = table_ + row;
-        std::uint8_t* const tags = tags_ + row;
-        const unsigned head = tags[0] & row_mask;
+        std::uint8_t* const tag_row = tags_ + 2 * row;
+        const unsigned head = tag_row[0] & row_mask;
         // Bits from the newest slot (the head) to the oldest.
-        std::uint64_t mask = rotate(row_tag_mask<entries>(tags, tag), head);
+        std::uint64_t mask = rotate(row_tag_mask<entries>(tag_row + row_tags_offset, tag), head);
 
         const std::size_t lowest = ip - low_ > window_ ? ip - window_ : low_;
         std::uint32_t found[entries];
         unsigned n = 0;
         for (unsigned left = attempts_; mask != 0 && left > 0; mask &= mask - 1) {
             const unsigned slot = (head + unsigned(std::countr_zero(mask))) & row_mask;
-            if (slot == 0) continue;  // the head byte, not an entry
             const std::uint32_t m = slots[slot];
             if (m < lowest) break;  // this one and every older one are out of reach
             __builtin_prefetch(b_ + m);
@@ -95,8 +97,8 @@ public:
             --left;
         }
         // The position itself goes in now, sparing the next search a step.
-        const unsigned slot = next_slot(tags);
-        tags[slot] = tag;
+        const unsigned slot = next_slot(tag_row);
+        tag_row[row_tags_offset + slot] = tag;
         slots[slot] = std::uint32_t(next_++);
 
         const std::uint8_t* const cur = b_ + ip;
@@ -125,10 +127,9 @@ private:
             return ((m >> by) | (m << ((entries - by) & row_mask))) & all;
         }
     }
-    static ZEST_INLINE unsigned next_slot(std::uint8_t* tags) noexcept {
-        unsigned next = (tags[0] - 1u) & row_mask;
-        next += next == 0 ? row_mask : 0;  // slot 0 holds the head
-        tags[0] = std::uint8_t(next);
+    static ZEST_INLINE unsigned next_slot(std::uint8_t* tag_row) noexcept {
+        const unsigned next = (tag_row[0] - 1u) & row_mask;
+        tag_row[0] = std::uint8_t(next);
         return next;
     }
     ZEST_INLINE std::uint32_t hash(std::size_t at) const noexcept {
@@ -136,7 +137,8 @@ private:
     }
     ZEST_INLINE void prefetch_row(std::uint32_t h) const noexcept {
         const std::size_t row = std::size_t(h >> row_tag_bits) << RowLog;
-        __builtin_prefetch(tags_ + row);
+        __builtin_prefetch(tags_ + 2 * row);
+        if constexpr (entries == 64) __builtin_prefetch(tags_ + 2 * row + 64);
         // The row's entries: one cache line per 16 (tables are line-aligned).
         for (unsigned i = 0; i < entries; i += 16) __builtin_prefetch(table_ + row + i);
     }
@@ -168,8 +170,9 @@ private:
         for (std::size_t i = from; i < to; ++i) {
             const std::uint32_t h = next_hash(i);
             const std::size_t row = std::size_t(h >> row_tag_bits) << RowLog;
-            const unsigned slot = next_slot(tags_ + row);
-            tags_[row + slot] = std::uint8_t(h);
+            std::uint8_t* const tag_row = tags_ + 2 * row;
+            const unsigned slot = next_slot(tag_row);
+            tag_row[row_tags_offset + slot] = std::uint8_t(h);
             table_[row + slot] = std::uint32_t(i);
         }
     }

@@ -139,7 +139,8 @@ TEST(Params, MonotonicSanity) {
             EXPECT_EQ(row, p.strat >= strategy::greedy && p.strat <= strategy::lazy2 && p.window_log > 14);
             EXPECT_EQ(zest::detail::chain_table_entries(p),
                       p.strat == strategy::fast || row ? 0 : std::size_t(1) << p.chain_log);
-            EXPECT_EQ(zest::detail::tag_table_entries(p), row ? std::size_t(1) << p.hash_log : 0);
+            // The row matcher: a head byte and a tag byte per entry.
+            EXPECT_EQ(zest::detail::tag_table_entries(p), row ? std::size_t(2) << p.hash_log : 0);
         }
     }
 }
