@@ -42,8 +42,11 @@ void lazy_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
         sink.finish();
         return;
     }
-    // After a long match ending the last block, only the positions just
-    // before this one are inserted.
+    // Nothing a window or more before the block's start is inserted (the
+    // reference clamps nextToUpdate to its lowLimit, placed so); after a
+    // long match ending the last block, only the positions just before this
+    // one are.
+    ms.next_to_update = std::uint32_t(std::max(std::size_t(ms.next_to_update), ms.lowest(begin)));
     if (begin > std::size_t(ms.next_to_update) + long_gap)
         ms.next_to_update = std::uint32_t(begin - std::min(gap_kept, begin - ms.next_to_update - long_gap));
 
