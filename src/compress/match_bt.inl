@@ -41,13 +41,7 @@ public:
 
     ZEST_INLINE std::size_t find(std::size_t ip, std::uint32_t& offset) noexcept {
         if (ip < ms_.next_to_update) return 0;  // inside the last long match
-        for (std::size_t i = ms_.next_to_update; i < ip; ++i) {
-            const std::size_t h = hash_at<MLS>(b_ + i, hbits_);
-            std::uint32_t* const n = node(i);
-            n[0] = hash_[h];
-            n[1] = bt_unsorted_mark;
-            hash_[h] = std::uint32_t(i);
-        }
+        if (ms_.next_to_update < ip) chain_upto(ip);
         return search(ip, offset);
     }
 
@@ -59,6 +53,38 @@ private:
     // frame's first position.
     ZEST_INLINE std::size_t window_floor(std::size_t pos) const noexcept {
         return pos - low_ > window_ ? pos - window_ : low_;
+    }
+
+    // Both children of a node are fetched while the node's own suffix is
+    // compared: the walk goes on to one of them.
+    ZEST_INLINE void fetch_children(const std::uint32_t* nd, std::size_t len) const noexcept {
+        const std::uint32_t c0 = nd[0], c1 = nd[1];
+        __builtin_prefetch(node(c0));
+        __builtin_prefetch(node(c1));
+        __builtin_prefetch(b_ + c0 + len);
+        __builtin_prefetch(b_ + c1 + len);
+    }
+
+    // Chains the positions from next_to_update to ip (those a match
+    // covered), a batch at a time: the batch's hash buckets are fetched
+    // together rather than one miss after another.
+    ZEST_NOINLINE void chain_upto(std::size_t ip) noexcept {
+        constexpr std::size_t batch = 16;
+        std::uint32_t hashes[batch];
+        for (std::size_t i = ms_.next_to_update; i < ip;) {
+            const std::size_t n = std::min(batch, ip - i);
+            for (std::size_t k = 0; k < n; ++k) {
+                hashes[k] = std::uint32_t(hash_at<MLS>(b_ + i + k, hbits_));
+                __builtin_prefetch(hash_ + hashes[k]);
+            }
+            for (std::size_t k = 0; k < n; ++k, ++i) {
+                std::uint32_t* const slot = hash_ + hashes[k];
+                std::uint32_t* const nd = node(i);
+                nd[0] = *slot;
+                nd[1] = bt_unsorted_mark;
+                *slot = std::uint32_t(i);
+            }
+        }
     }
 
     // Inserts the chained position `pos` into the tree that follows it (its
@@ -77,6 +103,7 @@ private:
             std::uint32_t* const next = node(m);
             const std::uint8_t* const match = b_ + m;
             std::size_t len = std::min(common_smaller, common_larger);
+            fetch_children(next, len);
             len += common_length(cur + len, match + len, cur_end);
             // Equal up to the block's end: its order is unknown, leave it out.
             if (cur + len == cur_end) break;
@@ -107,6 +134,18 @@ private:
         const std::uint8_t* const cur = b_ + ip;
         const std::uint8_t* const cur_end = b_ + end_;
         const std::size_t h = hash_at<MLS>(cur, hbits_);
+        // The next positions are most often searched next: the hash
+        // buckets of ip + 1 and ip + 2 are fetched ahead, and the newest
+        // node of ip + 1's (its bucket fetched by the last search). The
+        // driver stops 8 bytes before the block's end; hashes read 8.
+        const std::size_t h1 = hash_at<MLS>(cur + 1, hbits_);
+        __builtin_prefetch(hash_ + h1);
+        if (ip + 10 <= end_) {
+            __builtin_prefetch(hash_ + hash_at<MLS>(cur + 2, hbits_));
+            const std::uint32_t ahead = hash_[h1];
+            __builtin_prefetch(node(ahead));
+            __builtin_prefetch(b_ + ahead);
+        }
         const std::size_t lowest = window_floor(ip);
         // Nodes at or below tree_floor may have been reused by newer positions.
         const std::size_t tree_floor = mask_ >= ip ? 0 : ip - mask_;
@@ -151,6 +190,7 @@ private:
             std::uint32_t* const next = node(m);
             const std::uint8_t* const match = b_ + m;
             std::size_t len = std::min(common_smaller, common_larger);
+            fetch_children(next, len);
             len += common_length(cur + len, match + len, cur_end);
             if (len > best) {
                 if (len > match_end - m) match_end = m + len;
