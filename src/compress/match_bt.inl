@@ -136,11 +136,11 @@ private:
         const std::size_t h = hash_at<MLS>(cur, hbits_);
         // The next positions are most often searched next: the hash
         // buckets of ip + 1 and ip + 2 are fetched ahead, and the newest
-        // node of ip + 1's (its bucket fetched by the last search). The
-        // driver stops 8 bytes before the block's end; hashes read 8.
-        const std::size_t h1 = hash_at<MLS>(cur + 1, hbits_);
-        __builtin_prefetch(hash_ + h1);
+        // node of ip + 1's (its bucket fetched by the last search). Hashes
+        // read 8 bytes; ip may be 8 bytes before the block's end.
         if (ip + 10 <= end_) {
+            const std::size_t h1 = hash_at<MLS>(cur + 1, hbits_);
+            __builtin_prefetch(hash_ + h1);
             __builtin_prefetch(hash_ + hash_at<MLS>(cur + 2, hbits_));
             const std::uint32_t ahead = hash_[h1];
             __builtin_prefetch(node(ahead));
