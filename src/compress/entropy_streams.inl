@@ -74,7 +74,7 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
     // store's fields and force a reload per sequence.
     const std::size_t n = store.n_seqs;
     const stored_sequence* const seqs = store.seqs;
-    const std::uint32_t* const seq_codes = store.codes;
+    const std::uint8_t* const seq_codes = store.codes;
     bit_writer bw(dst, capacity);
     fse_state ll_state, of_state, ml_state;
     // Extra bits, read offset first: literal length lowest.
@@ -84,7 +84,7 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
             else bw.flush();
         };
         const unsigned lb = value_codes.ll_bits[l], mb = value_codes.ml_bits[m];
-        const std::uint64_t lv = low_bits(s.lit_len, lb), mv = low_bits(s.match_len - 3, mb);
+        const std::uint64_t lv = low_bits(s.lit_len, lb), mv = low_bits(s.ml_base, mb);
         const std::uint64_t ov = low_bits(s.off_value, o);
         if (ZEST_LIKELY(lb + mb + o <= 30)) {
             bw.add(lv | mv << lb | ov << (lb + mb), lb + mb + o);
@@ -98,8 +98,8 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
     };
     {
         const stored_sequence& s = seqs[n - 1];
-        const std::uint32_t c = seq_codes[n - 1];
-        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
+        const std::uint32_t c = load32(seq_codes + 3 * (n - 1));
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = (c >> 16) & 0xFF;
         if constexpr (LL) ll_state.init(*ll_ct, l);
         if constexpr (OF) of_state.init(*of_ct, o);
         if constexpr (ML) ml_state.init(*ml_ct, m);
@@ -107,8 +107,8 @@ std::size_t stream(std::uint8_t* dst, std::size_t capacity, const seq_store& sto
     }
     const auto one = [&](std::size_t i, auto unchecked) {
         const stored_sequence& s = seqs[i];
-        const std::uint32_t c = seq_codes[i];
-        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = c >> 16;
+        const std::uint32_t c = load32(seq_codes + 3 * i);
+        const unsigned l = c & 0xFF, o = (c >> 8) & 0xFF, m = (c >> 16) & 0xFF;
         // The three state transitions (at most 26 bits) as one field, in
         // the order the decoder reads them after the extra bits: offset,
         // match length, literal length.

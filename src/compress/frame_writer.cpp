@@ -14,7 +14,7 @@ namespace zest::detail {
 
 std::size_t encoder_state::memory_usage() const noexcept {
     return sizeof(encoder_state) + (lits ? block_capacity + seq_store::lits_slack : 0) +
-           seq_capacity * (sizeof(stored_sequence) + sizeof(std::uint32_t)) +
+           (seq_capacity ? seq_capacity * (sizeof(stored_sequence) + 3) + seq_store::codes_slack : 0) +
            (hash_table.size() + chain_table.size()) * sizeof(std::uint32_t) + tag_table.size();
 }
 
@@ -27,7 +27,7 @@ bool encoder_state::reserve_blocks(std::size_t block, unsigned min_match) noexce
     }
     if (!seqs || !codes || seq_capacity < seqs_needed) {
         seqs.reset(new (std::nothrow) stored_sequence[seqs_needed]);
-        codes.reset(new (std::nothrow) std::uint32_t[seqs_needed]);
+        codes.reset(new (std::nothrow) std::uint8_t[3 * seqs_needed + seq_store::codes_slack]);
         seq_capacity = seqs && codes ? seqs_needed : 0;
     }
     return block_capacity != 0 && seq_capacity != 0;

@@ -74,7 +74,7 @@ struct encoder_state {
     // (reserve_blocks).
     std::unique_ptr<std::uint8_t[]> lits;
     std::unique_ptr<stored_sequence[]> seqs;
-    std::unique_ptr<std::uint32_t[]> codes;
+    std::unique_ptr<std::uint8_t[]> codes;
     std::size_t block_capacity = 0, seq_capacity = 0;
     // What the decoder holds (prev) and would hold after the block being
     // written (next), swapped rather than copied when the block is kept.

@@ -27,9 +27,9 @@ struct compress_kernel_set {
     /// One Huffman stream (see huffman_encode_1x).
     std::size_t (*huffman_stream)(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
                                   const huffman_ctable& t) noexcept;
-    /// The sequences' bitstream for store.seqs, whose packed codes are in
-    /// store.codes (literal length, offset and match length codes in bytes
-    /// 0, 1 and 2); a null table is an RLE-coded symbol type. Returns the
+    /// The sequences' bitstream for store.seqs, whose codes are in
+    /// store.codes (literal length, offset and match length codes, 3 bytes
+    /// per sequence); a null table is an RLE-coded symbol type. Returns the
     /// stream's size, 0 when it does not fit.
     std::size_t (*sequence_stream)(std::uint8_t* dst, std::size_t capacity, const seq_store& store,
                                    const fse_ctable* ll, const fse_ctable* of, const fse_ctable* ml) noexcept;

@@ -11,13 +11,16 @@
 
 namespace zest::detail {
 
-/// One sequence as the format codes it. off_value is the format's
-/// Offset_Value: 1..3 name a repeat offset (1 = the last one, or the
-/// second one when lit_len is 0), offset + 3 a new offset.
+/// One sequence as the format codes it, in 8 bytes (as the reference's
+/// seqDef). off_value is the format's Offset_Value: 1..3 name a repeat
+/// offset (1 = the last one, or the second one when the literal length is
+/// 0), offset + 3 a new offset. The lengths keep their low 16 bits; a block
+/// (at most 128 KiB) holds at most one sequence whose literal length or
+/// match length - 3 reaches 2^16, and its seq_store says which (long_seq).
 struct stored_sequence {
-    std::uint32_t lit_len;
-    std::uint32_t match_len;  ///< >= 3
     std::uint32_t off_value;
+    std::uint16_t lit_len;  ///< literal length, low 16 bits
+    std::uint16_t ml_base;  ///< match length - 3, low 16 bits
 };
 
 /// The repeat offsets as the decoder will track them: start with {1, 4, 8}.
@@ -33,15 +36,42 @@ struct seq_store {
     std::size_t n_lits = 0;
     stored_sequence* seqs = nullptr;
     std::size_t n_seqs = 0;
-    /// Scratch for the sequences encoder: one word of codes per sequence.
-    std::uint32_t* codes = nullptr;
+    /// The sequence whose literal length (long_is_match false) or match
+    /// length - 3 (true) is 2^16 more than it holds; no_long: none.
+    static constexpr std::size_t no_long = SIZE_MAX;
+    std::size_t long_seq = no_long;
+    bool long_is_match = false;
+    /// Scratch for the sequences encoder: 3 bytes of codes per sequence
+    /// (literal length, offset, match length) and codes_slack more.
+    std::uint8_t* codes = nullptr;
+    static constexpr std::size_t codes_slack = 1;
     /// End of the memory literals are taken from, when known: below it,
     /// short literal runs are copied 16 bytes at a time (`lits` then needs
     /// lits_slack bytes past its capacity).
     const std::uint8_t* src_end = nullptr;
     static constexpr std::size_t lits_slack = 16;
 
-    void clear() noexcept { n_lits = 0, n_seqs = 0; }
+    void clear() noexcept { n_lits = 0, n_seqs = 0, long_seq = no_long; }
+
+    /// Sequence i's lengths in full.
+    std::uint32_t lit_len(std::size_t i) const noexcept {
+        return seqs[i].lit_len + (i == long_seq && !long_is_match ? 0x10000u : 0u);
+    }
+    std::uint32_t match_len(std::size_t i) const noexcept {
+        return seqs[i].ml_base + 3u + (i == long_seq && long_is_match ? 0x10000u : 0u);
+    }
+    /// Writes sequence i (lit_len + match_len within a block); false when a
+    /// second long one would be needed, which no block of 128 KiB can hold.
+    bool put(std::size_t i, std::uint32_t lit_len, std::uint32_t match_len, std::uint32_t off_value) noexcept {
+        const std::uint32_t base = match_len - 3;
+        if ((lit_len | base) > 0xFFFF) {
+            if (long_seq != no_long && long_seq != i) return false;
+            long_seq = i;
+            long_is_match = base > 0xFFFF;
+        }
+        seqs[i] = {off_value, std::uint16_t(lit_len), std::uint16_t(base)};
+        return true;
+    }
 };
 
 /// Where a match finder puts what it finds in one block: a seq_store's
@@ -65,18 +95,18 @@ public:
     /// `lit_len` literals from `lit`, then a match at a new `offset`.
     ZEST_INLINE void add_new(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t offset, std::uint32_t match_len) noexcept {
         copy_literals(lit, lit_len);
-        *seq_++ = {lit_len, match_len, offset + 3};
+        put(lit_len, match_len, offset + 3);
         std::uint32_t* const r = reps_.rep;
         r[2] = r[1], r[1] = r[0], r[0] = offset;
     }
     /// `lit_len` (> 0) literals from `lit`, then a match at the last offset.
     ZEST_INLINE void add_last(const std::uint8_t* lit, std::uint32_t lit_len, std::uint32_t match_len) noexcept {
         copy_literals(lit, lit_len);
-        *seq_++ = {lit_len, match_len, 1};
+        put(lit_len, match_len, 1);
     }
     /// No literals, then a match at the second offset, which becomes the last.
     ZEST_INLINE void add_second(std::uint32_t match_len) noexcept {
-        *seq_++ = {0, match_len, 1};
+        put(0, match_len, 1);
         std::swap(reps_.rep[0], reps_.rep[1]);
     }
     /// The block's trailing literals (no sequence follows them).
@@ -91,6 +121,14 @@ public:
     }
 
 private:
+    ZEST_INLINE void put(std::uint32_t lit_len, std::uint32_t match_len, std::uint32_t off_value) noexcept {
+        const std::uint32_t base = match_len - 3;
+        if ((lit_len | base) > 0xFFFF) [[unlikely]] {
+            store_.long_seq = std::size_t(seq_ - store_.seqs);
+            store_.long_is_match = base > 0xFFFF;
+        }
+        *seq_++ = {off_value, std::uint16_t(lit_len), std::uint16_t(base)};
+    }
     ZEST_INLINE void copy_literals(const std::uint8_t* lit, std::uint32_t n) noexcept {
         if (n <= 16 && reinterpret_cast<std::uintptr_t>(lit) <= lit_limit_)
             std::memcpy(lit_, lit, 16);  // a fixed size: no library call

@@ -224,16 +224,31 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
         return std::size_t(p - dst);
     }
 
-    // Codes (kept for the bitstream) and their counts.
-    // Packed per sequence (literal length, offset, match length codes in
-    // bytes 0, 1, 2): one load per sequence in the bitstream loop.
-    std::uint32_t* const seq_codes = store.codes;
+    // Codes (kept for the bitstream) and their counts: 3 bytes per sequence
+    // (literal length, offset, match length codes), read back with one
+    // 4-byte load in the bitstream loop.
+    std::uint8_t* const seq_codes = store.codes;
     std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
     for (std::size_t i = 0; i < n; ++i) {
         const stored_sequence& s = store.seqs[i];
-        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.match_len);
-        seq_codes[i] = l | o << 8 | m << 16;
+        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.ml_base + 3u);
+        seq_codes[3 * i] = std::uint8_t(l), seq_codes[3 * i + 1] = std::uint8_t(o), seq_codes[3 * i + 2] = std::uint8_t(m);
         ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
+    }
+    if (store.long_seq != seq_store::no_long) {
+        // The one length that did not fit in 16 bits: its code from the
+        // whole length. Its extra bits are its low 16 bits (the codes that
+        // large start at 2^16), which the sequence holds.
+        const std::size_t i = store.long_seq;
+        if (store.long_is_match) {
+            const unsigned m = ml_code(store.match_len(i));
+            --ml_counts[seq_codes[3 * i + 2]], ++ml_counts[m];
+            seq_codes[3 * i + 2] = std::uint8_t(m);
+        } else {
+            const unsigned l = ll_code(store.lit_len(i));
+            --ll_counts[seq_codes[3 * i]], ++ll_counts[l];
+            seq_codes[3 * i] = std::uint8_t(l);
+        }
     }
     unsigned ll_max = 35, of_max = 31, ml_max = 52;
     while (ll_counts[ll_max] == 0) --ll_max;

@@ -64,21 +64,32 @@ TEST(CompressKernels, EverySetWritesTheSameFrames) {
 // writes past the capacity.
 TEST(CompressKernels, SequencesAtEveryCapacity) {
     std::mt19937 rng(11);
-    for (const bool wide : {false, true}) {  // wide: lengths and offsets with 16 and more extra bits
+    // 0: short lengths and offsets; 1: lengths and offsets with up to 15 and
+    // 27 extra bits; 2 and 3: the same with one literal length (2) or match
+    // length (3) past 2^16, the most a block holds.
+    for (const int kind : {0, 1, 2, 3}) {
+        const bool wide = kind != 0;
         std::vector<zest::detail::stored_sequence> seqs(300);
-        for (auto& s : seqs) {
-            const std::uint32_t r = rng();
-            s.lit_len = wide && r % 3 == 0 ? rng() % 70000 : rng() % 40;
-            s.match_len = 3 + (wide && r % 5 == 0 ? rng() % 70000 : rng() % 60);
-            s.off_value = r % 4 == 0 ? 1 + rng() % 3 : 4 + (wide ? rng() % (1u << 27) : rng() % 5000);
-        }
-        std::vector<std::uint32_t> codes(seqs.size());
         zest::detail::seq_store store;
         store.seqs = seqs.data();
         store.n_seqs = seqs.size();
+        store.clear();
+        store.n_seqs = seqs.size();
+        for (std::size_t i = 0; i < seqs.size(); ++i) {
+            const std::uint32_t r = rng();
+            std::uint32_t lit_len = wide && r % 3 == 0 ? rng() % 65536 : rng() % 40;
+            std::uint32_t match_len = 3 + (wide && r % 5 == 0 ? rng() % 65536 : rng() % 60);
+            if (i == 150 && kind == 2) lit_len = 65536 + rng() % 4000;
+            if (i == 150 && kind == 3) match_len = 65539 + rng() % 4000;
+            const std::uint32_t off_value = r % 4 == 0 ? 1 + rng() % 3 : 4 + (wide ? rng() % (1u << 27) : rng() % 5000);
+            ASSERT_TRUE(store.put(i, lit_len, match_len, off_value));
+            ASSERT_EQ(store.lit_len(i), lit_len);
+            ASSERT_EQ(store.match_len(i), match_len);
+        }
+        std::vector<std::uint8_t> codes(3 * seqs.size() + zest::detail::seq_store::codes_slack);
         store.codes = codes.data();
         for (const auto* set : runnable_sets()) {
-            SCOPED_TRACE(std::string(set->name) + (wide ? " wide" : " narrow"));
+            SCOPED_TRACE(std::string(set->name) + " kind " + std::to_string(kind));
             const override_guard g(set);
             const zest::detail::seq_entropy prev{};
             zest::detail::seq_entropy next;

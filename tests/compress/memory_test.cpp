@@ -1,10 +1,10 @@
 // A compressor's memory per level, against what the reference says its
 // context needs for the same parameters (ZSTD_estimateCCtxSize_usingCParams),
 // at every level and input size. The table it prints is the one in
-// docs/benchmarks.md. Known difference: zest stores a block's sequences in 16
-// bytes each (three 32-bit fields and the codes) where the reference packs
-// them in 11, 5 bytes more for each of the block's at most size/4
-// sequences; beyond that, no more than the reference.
+// docs/benchmarks.md. A block's sequences take 11 bytes each, as the
+// reference's (8 for the sequence, 3 for its codes); the row matcher's tags
+// take 2 bytes per entry as up to libzstd 1.5.5 (1.5.6 packs them in 1 and
+// gives up a slot per row).
 #include <gtest/gtest.h>
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_estimateCCtxSize_usingCParams
 #include <zstd.h>
@@ -33,9 +33,7 @@ TEST(Memory, NoMoreThanTheReferencePerLevel) {
             const std::size_t ours = c.memory_usage();
             const std::size_t ref = ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(level, size, 0));
             std::printf("%6d %10zu %12zu %12zu %6.2f\n", level, size, ours, ref, double(ours) / double(ref));
-            const zest::compression_parameters p = zest::used_parameters(level, size);
-            const std::size_t block = std::min<std::size_t>(std::size_t(1) << p.window_log, 128u << 10);
-            EXPECT_LE(ours, ref + 5 * (block / 4)) << "level " << level << ", input " << size;
+            EXPECT_LE(ours, ref) << "level " << level << ", input " << size;
         }
     }
 }

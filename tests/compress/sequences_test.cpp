@@ -82,21 +82,22 @@ std::vector<found_match> zest_matches(const std::vector<std::byte>& in, int leve
         std::size_t pos = begin;
         for (std::size_t i = 0; i < s.n_seqs; ++i) {
             const stored_sequence& q = s.seqs[i];
-            pos += q.lit_len;
+            const std::uint32_t lit_len = s.lit_len(i), match_len = s.match_len(i);
+            pos += lit_len;
             std::uint32_t off;
             if (q.off_value > 3) {
                 off = q.off_value - 3;
                 r.rep[2] = r.rep[1], r.rep[1] = r.rep[0], r.rep[0] = off;
             } else {
-                const unsigned k = q.off_value - 1 + (q.lit_len == 0);
+                const unsigned k = q.off_value - 1 + (lit_len == 0);
                 off = k == 3 ? r.rep[0] - 1 : r.rep[k];
                 if (k != 0) {
                     if (k != 1) r.rep[2] = r.rep[1];
                     r.rep[1] = r.rep[0], r.rep[0] = off;
                 }
             }
-            out.push_back({pos, q.match_len, off});
-            pos += q.match_len;
+            out.push_back({pos, match_len, off});
+            pos += match_len;
         }
     }
     return out;

@@ -4,6 +4,7 @@
 // blocks; and a 40 MiB input through a 4 MiB window. libzstd and zest must
 // both decode every frame to the original.
 #include <cstring>
+#include <random>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -170,6 +171,33 @@ TEST(StreamedWindow, TreeSortingStaysInsideTheKeptHistory) {
         ASSERT_TRUE(s.set_chain_log(std::min(wlog + 1, 24u)));
         ASSERT_TRUE(s.set_search_log(9));
         expect_decodes(stream_frame(s, input, 48u << 10, 3), input);
+    }
+}
+
+}  // namespace
+
+namespace {
+
+// A literal run or a match of 2^16 bytes or more (at most one per block:
+// the sequence store keeps 16 bits of each length and notes the one that
+// needs more), at every strategy.
+TEST(LongLengths, LiteralRunAndMatchPast64KiB) {
+    std::mt19937 rng(5);
+    bytes long_literals(70000 + 50000);
+    for (std::size_t i = 0; i < 70000; ++i) long_literals[i] = std::byte(rng());
+    for (std::size_t i = 70000; i < long_literals.size(); ++i) long_literals[i] = long_literals[i - 70000];
+    bytes long_match(20 + 100000 + 3000);
+    for (std::size_t i = 0; i < 20; ++i) long_match[i] = std::byte(rng());
+    for (std::size_t i = 100020; i < long_match.size(); ++i) long_match[i] = std::byte(rng());
+    bytes both(70000 + 90000);  // two blocks: a long literal run, then a long match
+    for (std::size_t i = 0; i < 70000; ++i) both[i] = std::byte(rng());
+    for (const int level : {-5, 1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 15, 19}) {
+        SCOPED_TRACE(level);
+        zest::compressor c;
+        for (const bytes* in : {&long_literals, &long_match, &both}) {
+            const bytes frame = expect_roundtrip(c, *in, {level, true, true});
+            EXPECT_LT(frame.size(), in->size() * 2 / 3);
+        }
     }
 }
 

@@ -156,17 +156,18 @@ struct replayer {
     std::string block(const seq_store& s, std::size_t window) {
         std::size_t lit_pos = 0;
         for (std::size_t i = 0; i < s.n_seqs; ++i) {
-            const stored_sequence q = s.seqs[i];
-            if (q.lit_len > s.n_lits - lit_pos) return "sequence " + std::to_string(i) + ": literals overrun";
-            out.insert(out.end(), s.lits + lit_pos, s.lits + lit_pos + q.lit_len);
-            lit_pos += q.lit_len;
+            const stored_sequence& q = s.seqs[i];
+            const std::uint32_t lit_len = s.lit_len(i), match_len = s.match_len(i);
+            if (lit_len > s.n_lits - lit_pos) return "sequence " + std::to_string(i) + ": literals overrun";
+            out.insert(out.end(), s.lits + lit_pos, s.lits + lit_pos + lit_len);
+            lit_pos += lit_len;
             if (q.off_value == 0) return "sequence " + std::to_string(i) + ": offset value 0";
             std::uint32_t offset;
             if (q.off_value > 3) {
                 offset = q.off_value - 3;
                 rep[2] = rep[1], rep[1] = rep[0], rep[0] = offset;
             } else {
-                unsigned code = q.off_value - (q.lit_len != 0 ? 1 : 0);  // 0..3
+                unsigned code = q.off_value - (lit_len != 0 ? 1 : 0);  // 0..3
                 if (code == 0) {
                     offset = rep[0];
                 } else if (code == 3) {
@@ -180,14 +181,14 @@ struct replayer {
                     rep[2] = rep[1], rep[1] = rep[0], rep[0] = offset;
                 }
             }
-            if (q.match_len < 3) return "sequence " + std::to_string(i) + ": match length < 3";
+            if (match_len < 3) return "sequence " + std::to_string(i) + ": match length < 3";
             if (offset == 0 || offset > out.size())
                 return "sequence " + std::to_string(i) + ": offset " + std::to_string(offset) + " beyond output " +
                        std::to_string(out.size());
             if (offset > window)
                 return "sequence " + std::to_string(i) + ": offset " + std::to_string(offset) + " beyond window";
             const std::size_t from = out.size() - offset;
-            for (std::uint32_t j = 0; j < q.match_len; ++j) out.push_back(out[from + j]);
+            for (std::uint32_t j = 0; j < match_len; ++j) out.push_back(out[from + j]);
         }
         out.insert(out.end(), s.lits + lit_pos, s.lits + s.n_lits);
         return {};
