@@ -12,6 +12,25 @@ namespace dfast_strategy {
 constexpr std::size_t tail_reserve = 8;   // the long hash reads 8 bytes at the last searched position
 constexpr std::size_t step_growth = 256;  // positions searched before the step grows
 
+// Bytes no candidate is taken from: a table entry outside the window (or not
+// before the position) is compared against these instead, so that the
+// common case, an entry in range, costs no branch that the data decides.
+alignas(8) constexpr std::uint8_t no_candidate[8] = {0x9e, 0x37, 0x79, 0xb9, 0x7f, 0x4a, 0x7c, 0x15};
+
+// b + idx when lowest <= idx < at, else no_candidate (a conditional move).
+ZEST_INLINE const std::uint8_t* candidate(const std::uint8_t* b, std::size_t idx, std::size_t lowest,
+                                          std::size_t at) noexcept {
+    const std::uintptr_t in_range = reinterpret_cast<std::uintptr_t>(b) + idx;
+    std::uintptr_t c = reinterpret_cast<std::uintptr_t>(no_candidate);
+    const std::size_t rel = idx - lowest, span = at - lowest;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    __asm__("cmp %[span], %[rel]\n\tcmovb %[in], %[c]" : [c] "+r"(c) : [rel] "r"(rel), [span] "r"(span), [in] "r"(in_range) : "cc");
+#else
+    if (rel < span) c = in_range;
+#endif
+    return reinterpret_cast<const std::uint8_t*>(c);
+}
+
 template <unsigned MLS>
 void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     const std::uint8_t* const b = ms.base;
@@ -35,10 +54,12 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
     auto hash_long = [&](std::size_t at) { return hash_at<8>(b + at, lbits); };
     auto hash_short = [&](std::size_t at) { return hash_at<MLS>(b + at, sbits); };
     auto long_ok = [&](std::size_t idx, std::size_t at) {
-        return idx >= lowest && idx < at && load64(b + idx) == load64(b + at);
+        const std::uint8_t* const c = candidate(b, idx, lowest, at);
+        return load64(c) == load64(b + at) && c != no_candidate;
     };
     auto short_ok = [&](std::size_t idx, std::size_t at) {
-        return idx >= lowest && idx < at && load32(b + idx) == load32(b + at);
+        const std::uint8_t* const c = candidate(b, idx, lowest, at);
+        return load32(c) == load32(b + at) && c != no_candidate;
     };
 
     std::size_t ip = begin;
@@ -96,6 +117,9 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
                 break;
             }
             if (ip1 >= next_step) {
+                // Steps grow over data that does not match: fetch ahead.
+                __builtin_prefetch(b + ip1 + 64);
+                __builtin_prefetch(b + ip1 + 128);
                 ++step;
                 next_step += step_growth;
             }
