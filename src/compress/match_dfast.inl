@@ -22,7 +22,8 @@ ZEST_INLINE const std::uint8_t* candidate(const std::uint8_t* b, std::size_t idx
                                           std::size_t at) noexcept {
     const std::uintptr_t in_range = reinterpret_cast<std::uintptr_t>(b) + idx;
     std::uintptr_t c = reinterpret_cast<std::uintptr_t>(no_candidate);
-    const std::size_t rel = idx - lowest, span = at - lowest;
+    // (A block longer than the window starts below `lowest`: nothing is in range there.)
+    const std::size_t rel = idx - lowest, span = at > lowest ? at - lowest : 0;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     __asm__("cmp %[span], %[rel]\n\tcmovb %[in], %[c]" : [c] "+r"(c) : [rel] "r"(rel), [span] "r"(span), [in] "r"(in_range) : "cc");
 #else
