@@ -15,4 +15,4 @@ gtest_discover_tests(zest_match_tests
   TEST_PREFIX "match."
   DISCOVERY_MODE PRE_TEST
   DISCOVERY_TIMEOUT 60
-  PROPERTIES TIMEOUT 300 LABELS "match")
+  PROPERTIES TIMEOUT 900 LABELS "match")
