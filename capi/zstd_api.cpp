@@ -108,7 +108,6 @@ constexpr param_bounds cparam_bounds[] = {
     {ZSTD_c_jobSize, 0, is_32bit ? 512 << 20 : 1 << 30},
     {ZSTD_c_overlapLog, 0, 9},
 };
-constexpr int ldm_disable = 2;  // ZSTD_ps_disable: what zest does anyway
 
 const param_bounds* bounds_of(int p) noexcept {
     for (const param_bounds& b : cparam_bounds)
@@ -127,7 +126,6 @@ struct cparams {
     bool content_size = true;
     bool dict_id = true;
     int workers = 0;  // taken, and ignored
-    int ldm = 0;      // ZSTD_ps_auto, or ZSTD_ps_disable: no long-distance matching either way
     zest::compression_parameters set{};  // windowLog ... strategy; 0: from the level and the input size
 };
 
@@ -146,7 +144,8 @@ bool settable_mid_frame(int param) noexcept {
     }
 }
 
-// Where each of windowLog ... strategy lives in the sticky parameters.
+// Where each of windowLog ... targetLength and the ldm ones lives in the
+// sticky parameters.
 unsigned* cparam_field(zest::compression_parameters& p, int param) noexcept {
     switch (param) {
         case ZSTD_c_windowLog: return &p.window_log;
@@ -155,6 +154,10 @@ unsigned* cparam_field(zest::compression_parameters& p, int param) noexcept {
         case ZSTD_c_searchLog: return &p.search_log;
         case ZSTD_c_minMatch: return &p.min_match;
         case ZSTD_c_targetLength: return &p.target_length;
+        case ZSTD_c_ldmHashLog: return &p.ldm.hash_log;
+        case ZSTD_c_ldmMinMatch: return &p.ldm.min_match;
+        case ZSTD_c_ldmBucketSizeLog: return &p.ldm.bucket_size_log;
+        case ZSTD_c_ldmHashRateLog: return &p.ldm.hash_rate_log;
         default: return nullptr;
     }
 }
@@ -366,6 +369,10 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
         case ZSTD_c_searchLog:
         case ZSTD_c_minMatch:
         case ZSTD_c_targetLength:  // its bounds hold 0
+        case ZSTD_c_ldmHashLog:
+        case ZSTD_c_ldmMinMatch:
+        case ZSTD_c_ldmBucketSizeLog:
+        case ZSTD_c_ldmHashRateLog:
             if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
             *cparam_field(p.set, param) = static_cast<unsigned>(value);
             return static_cast<size_t>(value);
@@ -392,15 +399,11 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
             break;
         case ZSTD_c_jobSize:
             break;  // only 0 is the default: libzstd raises other values to its least job size
-        case ZSTD_c_enableLongDistanceMatching:
+        case ZSTD_c_enableLongDistanceMatching:  // ZSTD_ps_auto, _enable, _disable
             if (!within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
-            if (value == 0 || value == ldm_disable) {
-                p.ldm = value;
-                return static_cast<size_t>(value);
-            }
-            break;
-        default:  // the other ldm ones
-            if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
+            p.set.ldm.mode = static_cast<zest::ldm_mode>(value);
+            return static_cast<size_t>(value);
+        default:
             break;
     }
     // 0 asks for the default, which is what zest does anyway.
@@ -421,7 +424,7 @@ size_t ZSTD_CCtx_getParameter(const ZSTD_CCtx* cctx, ZSTD_cParameter param, int*
         case ZSTD_c_checksumFlag: *value = p.checksum; break;
         case ZSTD_c_dictIDFlag: *value = p.dict_id; break;
         case ZSTD_c_nbWorkers: *value = p.workers; break;
-        case ZSTD_c_enableLongDistanceMatching: *value = p.ldm; break;
+        case ZSTD_c_enableLongDistanceMatching: *value = static_cast<int>(p.set.ldm.mode); break;
         default: {
             const unsigned* f = cparam_field(set, id);
             *value = f ? static_cast<int>(*f) : 0;  // the others only ever hold 0

@@ -79,7 +79,7 @@ int run(const options& o) {
         b.last_level = std::max(o.level, o.bench_last_level.value_or(o.level));
         b.min_seconds = o.bench_seconds;
         b.checksum = o.checksum;
-        b.params = o.zstd_params.match();
+        b.params = o.zstd_params.match(o.long_distance, o.long_window_log);
         return std::max(run_bench(inputs.names, b), collect_status);
     }
     if (inputs.names.empty()) {
@@ -94,7 +94,8 @@ int run(const options& o) {
 
     codec_settings cs;
     cs.level = o.level;
-    if (o.op == operation::compress) cs.params = o.zstd_params.match();  // checked by the parser then
+    if (o.op == operation::compress)  // checked by the parser then
+        cs.params = o.zstd_params.match(o.long_distance, o.long_window_log);
     cs.checksum = o.checksum;
     cs.content_size = o.content_size;
     // zstd's rule: with -f, data that is not compressed passes through to

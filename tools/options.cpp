@@ -192,13 +192,18 @@ private:
             return {};
         }
         if (name == "--long") {
+            // Compressing: long-distance matching with a window of 2^#;
+            // decompressing: windows up to 2^# accepted.
+            o_.long_distance = true;
             if (!opt.value) {
                 o_.max_window_log = default_max_window_log;
+                o_.long_window_log = 0;
                 return {};
             }
             const auto log = parse_window_log(*opt.value);
             if (!log) return "--long=" + std::string(*opt.value) + ": expected a window log between 10 and 31";
             o_.max_window_log = *log;
+            o_.long_window_log = *log;
             return {};
         }
         return "unknown option '" + std::string(arg) + "'";

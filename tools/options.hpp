@@ -31,6 +31,8 @@ struct options {
     bool checksum = true;                ///< --check/-C (default, as zstd) / --no-check: written, and verified by -d/-t
     bool content_size = true;            ///< --[no-]content-size: declare a known input size in the frame
     advanced_parameters zstd_params;     ///< --zstd=wlog=#,...: beyond the level (checked when compressing)
+    bool long_distance = false;          ///< --long[=#]: long-distance matching when compressing
+    unsigned long_window_log = 0;        ///< --long=#: its window (0: the default, 2^27)
     std::optional<bool> pass_through;    ///< --[no-]pass-through; unset: on with -f and output to stdout, as zstd
     bool exclude_compressed = false;     ///< --exclude-compressed: compression skips already compressed inputs
     std::optional<bool> sparse;          ///< --[no-]sparse; unset: decompressed files sparse, stdout not

@@ -65,9 +65,16 @@ std::string known_keys() {
 
 }  // namespace
 
-compression_parameters advanced_parameters::match() const noexcept {
-    return {window_log, chain_log,     hash_log, search_log,
-            min_match,  target_length, static_cast<zest::strategy>(strategy)};
+compression_parameters advanced_parameters::match(bool long_distance, unsigned long_window_log) const noexcept {
+    compression_parameters p{window_log, chain_log,     hash_log, search_log,
+                             min_match,  target_length, static_cast<zest::strategy>(strategy),
+                             {zest::ldm_mode::automatic, ldm_hash_log, ldm_min_match, ldm_bucket_size_log,
+                              ldm_hash_rate_log}};
+    if (long_distance) {
+        p.ldm.mode = zest::ldm_mode::enabled;
+        if (!p.window_log) p.window_log = long_window_log;
+    }
+    return p;
 }
 
 std::string parse_zstd_parameters(std::string_view text, advanced_parameters& p) {

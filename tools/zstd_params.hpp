@@ -18,16 +18,19 @@ struct advanced_parameters {
     unsigned min_match = 0;
     unsigned target_length = 0;
     unsigned strategy = 0;
-    // Taken and checked as zstd takes them, without effect in zest: it has
-    // no long-distance matching and compresses on one thread.
+    // Long-distance matching's (used when it is on: --long, or level 22 on
+    // large inputs); the overlap is taken and checked as zstd takes it,
+    // without effect in zest, which compresses on one thread.
     unsigned ldm_hash_log = 0;
     unsigned ldm_min_match = 0;
     unsigned ldm_bucket_size_log = 0;
     unsigned ldm_hash_rate_log = 0;
     unsigned overlap_log = 0;
 
-    /// The library's form of the first seven (once check_bounds passed).
-    compression_parameters match() const noexcept;
+    /// The library's form (once check_bounds passed), long-distance
+    /// matching enabled (with a window of 2^long_window_log unless wlog is
+    /// set, 0: the default) when `long_distance`.
+    compression_parameters match(bool long_distance = false, unsigned long_window_log = 0) const noexcept;
 };
 
 /// Reads the text after "--zstd=" into `p`: comma-separated KEY=VALUE

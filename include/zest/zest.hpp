@@ -103,11 +103,9 @@ private:
 
 /// The default compression level, as in the reference.
 inline constexpr int default_level = 3;
-/// Highest level. Levels up to 15 use the reference's strategies (`fast`,
-/// `dfast`, `greedy`, `lazy`, `lazy2`, `btlazy2`); higher levels are
-/// accepted and, until the optimal strategies (`btopt`, `btultra`,
-/// `btultra2`) land, run `btlazy2` in their place with that level's
-/// parameters (see used_parameters).
+/// Highest level. Every level runs the reference's strategy for it: `fast`,
+/// `dfast`, `greedy`, `lazy`, `lazy2`, `btlazy2`, and from level 16 (less
+/// for small inputs) the optimal parser: `btopt`, `btultra`, `btultra2`.
 inline constexpr int max_level = 22;
 /// Lowest level: negative levels trade ratio for speed (`fast` with an
 /// acceleration of -level), as the reference defines them.
@@ -127,6 +125,26 @@ std::size_t compress_bound(std::size_t n) noexcept;
 /// `--zstd=strat=#`).
 enum class strategy : std::uint8_t { fast = 1, dfast, greedy, lazy, lazy2, btlazy2, btopt, btultra, btultra2 };
 
+/// Long-distance matching (the reference's --long): on, off, or as the
+/// parameters decide (automatic: on for windows of 2^27 bytes and more at
+/// btopt and up, as the reference does).
+enum class ldm_mode : std::uint8_t { automatic = 0, enabled = 1, disabled = 2 };
+
+/// Long-distance matching's parameters (the reference's ZSTD_c_ldm*): a
+/// table of 2^hash_log samples of the input in buckets of 2^bucket_size_log,
+/// one position in 2^hash_rate_log sampled, matches of min_match bytes or
+/// more. 0 (each field's default) takes the reference's value for the
+/// window: hash_log window_log - 7 (at least 6), min_match 64,
+/// bucket_size_log 3, hash_rate_log window_log - hash_log. Enabling it
+/// without a window log sets the window to 2^27 (as the reference does).
+struct ldm_parameters {
+    ldm_mode mode = ldm_mode::automatic;
+    unsigned hash_log = 0;         ///< 6..30
+    unsigned min_match = 0;        ///< 4..4096
+    unsigned bucket_size_log = 0;  ///< 1..8
+    unsigned hash_rate_log = 0;    ///< 0..25
+};
+
 /// The parameters behind a level: window, chain, hash and search sizes as
 /// log2, minimum match length, target length (for `fast`, the acceleration),
 /// strategy. As values set beyond a level (compressor::set_parameters), 0
@@ -139,6 +157,7 @@ struct compression_parameters {
     unsigned min_match = 0;
     unsigned target_length = 0;
     zest::strategy strategy{};
+    ldm_parameters ldm{};  ///< long-distance matching
 };
 
 /// What `level` means for an input of `size` bytes (nullopt: unknown), as
@@ -150,9 +169,8 @@ compression_parameters level_parameters(int level, std::optional<std::uint64_t> 
 /// The parameters zest's compressors use for a frame of `size` bytes at
 /// `level` with the parameters `set` beyond the level (as a compressor's
 /// parameters() returns them: 0 fields take the level's; fields outside the
-/// setters' bounds are ignored), fitted to the size. Where a strategy does
-/// not exist yet, the one that stands in for it and its table sizes (see
-/// max_level).
+/// setters' bounds are ignored), fitted to the size, with long-distance
+/// matching resolved (mode enabled or disabled, its parameters filled in).
 compression_parameters used_parameters(int level, std::optional<std::uint64_t> size,
                                        const compression_parameters& set = {}) noexcept;
 

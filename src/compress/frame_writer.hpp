@@ -65,10 +65,27 @@ private:
     std::size_t size_ = 0;
 };
 
+/// Where the optimal strategies cut a block's sequences into smaller blocks
+/// (as the reference's "block splitter"), where that makes the frame smaller.
+struct block_cuts {
+    static constexpr std::size_t max_cuts = 196;       // the reference's bound
+    static constexpr std::size_t min_sequences = 300;  // fewer are not cut
+    std::uint32_t at[max_cuts + 1];                    // sequence indices, then the block's end
+    std::size_t n = 0;
+};
+
 /// Everything a compressor keeps between calls: allocated on first use.
 struct encoder_state {
     zeroed_table<std::uint32_t> hash_table, chain_table;
     zeroed_table<std::uint8_t> tag_table;
+    zeroed_table<std::uint32_t> hash3_table;
+    std::unique_ptr<opt_workspace> opt;  // the optimal strategies' (allocated on first use)
+    block_cuts cuts;
+    // Long-distance matching: its table, and a block's matches.
+    zeroed_table<ldm_entry> ldm_entries;
+    zeroed_table<std::uint8_t> ldm_next;
+    std::unique_ptr<ldm_match[]> ldm_matches;
+    std::size_t ldm_capacity = 0;
     std::uint32_t next_index = index_limit;  // the next frame's first position in the tables (limit: clear them)
     // A block's literals and sequences, sized for the frame's largest block
     // (reserve_blocks).
@@ -116,12 +133,13 @@ public:
     errc begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept;
 
     /// The frame's first position: a block at position i starts at
-    /// base() + i.
+    /// base() + i. (The tables' positions may later run ahead of the
+    /// caller's by a fixed amount, see shift_; callers never see it.)
     std::uint32_t first_index() const noexcept { return ms_.low; }
     /// Where position 0 would be: the frame's byte at position i is at
     /// base + i (a streaming writer moves it when it moves its buffer).
-    void set_base(const std::uint8_t* base) noexcept { ms_.base = base; }
-    const std::uint8_t* base() const noexcept { return ms_.base; }
+    void set_base(const std::uint8_t* base) noexcept { ms_.base = base - shift_; }
+    const std::uint8_t* base() const noexcept { return ms_.base + shift_; }
     std::size_t block_max() const noexcept { return block_max_; }
 
     /// Writes the block of positions [from, from + n) (n <= block_max) with
@@ -140,11 +158,32 @@ public:
     void finish(std::size_t end) noexcept;
 
 private:
+    /// The literals and sequences sections of `part` into body[0, limit),
+    /// after the decoder's tables st_->lit/seq[st_->prev], the tables it
+    /// would then hold into the other slot; 0 when it does not fit.
+    std::size_t encode_part(const seq_store& part, std::uint8_t* body, std::size_t limit) noexcept;
+    /// Sequences [first, last) of store_ as a store of their own (with the
+    /// block's trailing literals when last is the block's end).
+    seq_store part_of(std::size_t first, std::size_t last) const noexcept;
+    /// Finds where to cut store_'s sequences (st_->cuts), trying parts in
+    /// scratch[0, room).
+    void find_cuts(std::size_t first, std::size_t last, std::uint8_t* scratch, std::size_t room) noexcept;
+    /// Fills store_ with the block [from, from + n): the strategy's finder,
+    /// with long-distance matches when they are enabled.
+    void find_block(std::size_t from, std::size_t n) noexcept;
+    /// Writes store_, found in the block at `from`, as a block per part
+    /// between cuts; `reps` are the repeat offsets before the block.
+    result<std::size_t> write_parts(std::size_t from, const repeat_offsets& reps, bool last, std::uint8_t* dst,
+                                    std::size_t capacity) noexcept;
+
     encoder_state* st_ = nullptr;
     match_state ms_{};
     repeat_offsets reps_{};
     seq_store store_{};
     std::size_t block_max_ = 0;
+    // How far the tables' positions are ahead of the caller's: btultra2
+    // moves them up by its first block's size after parsing it twice.
+    std::size_t shift_ = 0;
 };
 
 }  // namespace zest::detail

@@ -2,6 +2,8 @@
 // through it.
 #include "compress/kernels.hpp"
 
+#include <algorithm>
+
 #include "cpu/pick_kernels.hpp"
 
 namespace zest::detail {
@@ -32,6 +34,15 @@ const compress_kernel_set& active_compress_kernels() noexcept {
 
 std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }
 
+unsigned hash3_log(const compression_params& p) noexcept {
+    return p.strat >= strategy::btopt && p.min_match == 3 ? std::min(17u, p.window_log) : 0;
+}
+
+std::size_t hash3_table_entries(const compression_params& p) noexcept {
+    const unsigned log = hash3_log(p);
+    return log ? std::size_t(1) << log : 0;
+}
+
 std::size_t chain_table_entries(const compression_params& p) noexcept {
     return p.strat == strategy::fast || uses_row_matcher(p) ? 0 : std::size_t(1) << p.chain_log;
 }
@@ -61,6 +72,11 @@ void find_matches_btlazy2(match_state& ms, seq_store& out, repeat_offsets& reps,
     active_compress_kernels().btlazy2(ms, out, reps, begin, end);
 }
 
+void find_matches_opt(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                      std::size_t end) noexcept {
+    active_compress_kernels().opt(ms, out, reps, begin, end);
+}
+
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     const compress_kernel_set& k = active_compress_kernels();
     switch (ms.params.strat) {
@@ -69,7 +85,8 @@ void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::si
         case strategy::greedy:
         case strategy::lazy:
         case strategy::lazy2: k.lazy(ms, out, reps, begin, end); break;
-        default: k.btlazy2(ms, out, reps, begin, end); break;  // and the optimal strategies, until they exist
+        case strategy::btlazy2: k.btlazy2(ms, out, reps, begin, end); break;
+        default: k.opt(ms, out, reps, begin, end); break;
     }
 }
 

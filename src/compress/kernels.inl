@@ -14,6 +14,7 @@
 #include "common/seq_codes.hpp"
 #include "compress/bit_writer.hpp"
 #include "compress/kernels.hpp"
+#include "compress/length_codes.hpp"
 #include "compress/match_common.hpp"
 
 #include "compress/match_fast.inl"
@@ -23,6 +24,7 @@
 #include "compress/match_row.inl"
 #include "compress/match_bt.inl"
 #include "compress/match_lazy_select.inl"
+#include "compress/match_opt.inl"
 #include "compress/entropy_streams.inl"
 
 namespace zest::detail {
@@ -34,6 +36,7 @@ const compress_kernel_set ZEST_CKERNEL_SET = {
     ZEST_CKERNEL_NS::dfast_finder,
     ZEST_CKERNEL_NS::lazy_finder,
     ZEST_CKERNEL_NS::btlazy2_finder,
+    ZEST_CKERNEL_NS::opt_finder,
     ZEST_CKERNEL_NS::huffman_stream,
     ZEST_CKERNEL_NS::sequence_stream,
 };

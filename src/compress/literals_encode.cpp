@@ -2,6 +2,9 @@
 
 #include <cstring>
 
+#include "common/bits.hpp"
+#include "common/huffman.hpp"
+
 namespace zest::detail {
 namespace {
 
@@ -87,8 +90,37 @@ unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n
 
 }  // namespace
 
+namespace {
+
+// The longest code length, from the fewest that can code every symbol up to
+// the format's 11, whose table description and streams (estimated) are
+// smallest; the search stops once sizes grow. `t` and `scratch` are work
+// space.
+unsigned smallest_depth(const std::uint32_t* counts, unsigned max_symbol, huffman_ctable& t,
+                        std::uint8_t (&scratch)[256]) noexcept {
+    unsigned present = 0;
+    for (unsigned s = 0; s <= max_symbol; ++s) present += counts[s] != 0;
+    const unsigned fewest = highbit32(present) + 1;
+    std::size_t best = SIZE_MAX - 1;
+    unsigned best_log = huf_max_bits;
+    for (unsigned log = fewest; log <= huf_max_bits; ++log) {
+        const unsigned used = build_huffman_ctable(counts, max_symbol, log, t);
+        if (used == 0) continue;
+        if (used < log && log > fewest) break;  // deeper trees come out the same
+        const std::size_t d = write_huffman_description(scratch, sizeof scratch, t);
+        if (d == 0) continue;
+        const std::size_t size = huffman_encoded_bits(t, counts, max_symbol) / 8 + d;
+        if (size > best + 1) break;
+        if (size < best) best = size, best_log = log;
+    }
+    return best_log;
+}
+
+}  // namespace
+
 std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
-                            const literals_entropy& prev, literals_entropy& next, bool huffman) noexcept {
+                            const literals_entropy& prev, literals_entropy& next, bool huffman,
+                            unsigned gain_log, bool optimal_depth) noexcept {
     // Raw and RLE literals leave the decoder's table as it was (`next` is
     // only written over when a new table is built).
     const auto raw_instead = [&] {
@@ -115,8 +147,10 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
 
     // A new table (built in `next`, which keeps it only if it is used), or
     // the previous one if it covers these literals and costs less.
-    next.valid = build_huffman_ctable(counts, max_symbol, huffman_max_bits(n, max_symbol), next.table) != 0;
     std::uint8_t description[256];
+    const unsigned max_bits = optimal_depth ? smallest_depth(counts, max_symbol, next.table, description)
+                                            : huffman_max_bits(n, max_symbol);
+    next.valid = build_huffman_ctable(counts, max_symbol, max_bits, next.table) != 0;
     std::size_t description_size = 0;
     std::size_t new_cost = SIZE_MAX, repeat_cost = SIZE_MAX;
     if (next.valid) {
@@ -140,7 +174,7 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
                                      : huffman_encode_4x(streams, room, lits, n, table);
     // The compressed size field holds the tree description and the streams.
     const std::size_t limit = h == 3 ? 1023 : h == 4 ? 16383 : 262143;
-    if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain(n) >= n + plain_header_size(n))
+    if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain(n, gain_log) >= n + plain_header_size(n))
         return raw_instead();
     write_compressed_header(dst, reuse ? treeless : compressed, n, tree + csize, single);
     if (reuse) next = prev;

@@ -11,8 +11,13 @@
 namespace zest::detail {
 
 /// What coding must save over storing `n` bytes raw to be worth its header
-/// (the reference's rule, for literals sections and for whole blocks).
-inline std::size_t min_gain(std::size_t n) noexcept { return (n >> 6) + 2; }
+/// (the reference's rule, for literals sections and for whole blocks): a
+/// 64th, or less at btultra and btultra2 (gain_log, see gain_log_of).
+inline std::size_t min_gain(std::size_t n, unsigned gain_log = 6) noexcept { return (n >> gain_log) + 2; }
+
+/// The gain_log of min_gain at strategy `strat` (params.hpp's numbering): 6,
+/// and at btultra (8) and btultra2 (9) one less than the strategy.
+inline unsigned gain_log_of(unsigned strat) noexcept { return strat >= 8 ? strat - 1 : 6; }
 
 /// The Huffman table the decoder holds (kept across blocks until replaced).
 struct literals_entropy {
@@ -27,9 +32,13 @@ inline constexpr std::size_t literals_max = block_size_max;
 /// n <= literals_max (0 is returned above it).
 /// `prev` is the decoder's table before this block; `next` receives the one
 /// it will hold after. Without `huffman` the literals are stored raw (or
-/// RLE), as the reference does at negative levels. Returns the section's
+/// RLE), as the reference does at negative levels. Huffman coding must save
+/// min_gain(n, gain_log). With `optimal_depth` (btultra and btultra2, as the
+/// reference), the longest code length is the one that makes the table and
+/// the streams smallest rather than a rule of thumb. Returns the section's
 /// size, 0 when it does not fit.
 std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
-                            const literals_entropy& prev, literals_entropy& next, bool huffman = true) noexcept;
+                            const literals_entropy& prev, literals_entropy& next, bool huffman = true,
+                            unsigned gain_log = 6, bool optimal_depth = false) noexcept;
 
 }  // namespace zest::detail

@@ -6,10 +6,46 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "compress/ldm.hpp"
 #include "compress/params.hpp"
 #include "compress/seq_store.hpp"
 
 namespace zest::detail {
+
+/// The optimal parser's statistics of symbol frequencies, from which it
+/// prices literals and sequences; carried from block to block in a frame.
+struct opt_stats {
+    std::uint32_t lit[256], lit_len[36], match_len[53], off_code[32];
+    std::uint32_t lit_sum, lit_len_sum, match_len_sum, off_code_sum;  ///< lit_len_sum 0: no block parsed yet
+    std::uint32_t lit_sum_price, lit_len_sum_price, match_len_sum_price, off_code_sum_price;
+    bool predefined;  ///< prices from fixed guesses, not statistics (tiny first blocks)
+};
+
+/// The parser's longest lookahead: a stretch of positions priced at once.
+inline constexpr std::size_t opt_span = std::size_t(1) << 12;
+
+/// A match the binary tree offers at a position: its offset value (1..3 a
+/// repeat offset, offset + 3 a new one) and its length.
+struct opt_match {
+    std::uint32_t off_value, len;
+};
+
+/// The parser's cheapest way found to reach a position: a match of `mlen`
+/// bytes (0: none) followed by `litlen` literals, its price, and the repeat
+/// offsets after that match.
+struct opt_node {
+    int price;
+    std::uint32_t off_value, mlen, litlen;
+    std::uint32_t rep[3];
+};
+
+/// The optimal parser's memory: statistics, and the matches and nodes of the
+/// stretch being priced.
+struct opt_workspace {
+    opt_stats stats;
+    opt_match matches[opt_span + 3];
+    opt_node nodes[opt_span + 3];
+};
 
 /// Hash tables and positions, kept across the blocks of one frame and, by a
 /// context, across frames. Positions are indices from `base`; the frame's
@@ -23,6 +59,14 @@ struct match_state {
     std::uint32_t* chain_table = nullptr;  ///< 1 << chain_log entries (dfast: its short-match table; bt: two per position)
     std::uint8_t* tag_table = nullptr;     ///< row matcher: per row, a head byte and a tag byte per entry (2 bytes per hash_table entry)
     std::uint32_t next_to_update = 0;      ///< first position not yet inserted
+    std::uint32_t* hash3_table = nullptr;  ///< optimal strategies with 3-byte matches: 1 << hash3_log entries
+    unsigned hash3_log = 0;
+    opt_workspace* opt = nullptr;          ///< optimal strategies
+    /// The long-distance matches of the block being parsed (offsets from
+    /// the block's first byte), which the optimal parser weighs among its
+    /// own (the other strategies take them as they are, see block_writer).
+    const ldm_match* ldm = nullptr;
+    std::size_t n_ldm = 0;
     compression_params params{};
 
     ZEST_INLINE std::size_t max_distance() const noexcept { return std::size_t(1) << params.window_log; }
@@ -53,6 +97,9 @@ constexpr bool uses_row_matcher(const compression_params& p) noexcept {
 
 /// Sizes in entries of the tables the strategy needs (0 = none).
 std::size_t hash_table_entries(const compression_params& p) noexcept;
+/// The 3-byte hash of the optimal strategies with 3-byte matches.
+unsigned hash3_log(const compression_params& p) noexcept;
+std::size_t hash3_table_entries(const compression_params& p) noexcept;
 std::size_t chain_table_entries(const compression_params& p) noexcept;
 std::size_t tag_table_entries(const compression_params& p) noexcept;
 
@@ -70,6 +117,14 @@ void find_matches_lazy(match_state& ms, seq_store& out, repeat_offsets& reps, st
 /// btlazy2, on the binary tree.
 void find_matches_btlazy2(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                           std::size_t end) noexcept;
+/// btopt, btultra and btultra2: the optimal parser on the binary tree. Its
+/// statistics (ms.opt->stats) must be reset (lit_len_sum = 0) at a frame's
+/// start. btultra2's first block is parsed twice, the first time only to
+/// gather statistics; the tables then forget that pass by moving every
+/// position up by the block's size: ms.base moves down and ms.low up by it,
+/// and the caller's later positions must follow (see block_writer).
+void find_matches_opt(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
+                      std::size_t end) noexcept;
 /// The strategy's finder (any strategy).
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                   std::size_t end) noexcept;

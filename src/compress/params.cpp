@@ -70,6 +70,24 @@ constexpr unsigned min_window_log = 10;    // the smallest window a frame header
 constexpr unsigned min_table_log = 6;      // inputs below 64 bytes still get 64-entry tables
 constexpr std::uint64_t max_resize = 1ull << 30;  // larger inputs keep the table's window
 
+constexpr unsigned ldm_default_window_log = 27;  // what enabling long-distance matching asks for
+
+// Long-distance matching's parameters for the frame's window and strategy.
+zest::ldm_parameters resolve_ldm(const zest::ldm_parameters& set, const compression_params& p) noexcept {
+    const bool on = set.mode == zest::ldm_mode::enabled ||
+                    (set.mode == zest::ldm_mode::automatic && p.strat >= btopt && p.window_log >= ldm_default_window_log);
+    if (!on) return {zest::ldm_mode::disabled, 0, 0, 0, 0};
+    zest::ldm_parameters r = set;
+    r.mode = zest::ldm_mode::enabled;
+    if (!r.bucket_size_log) r.bucket_size_log = 3;
+    if (!r.min_match) r.min_match = 64;
+    // A sample per 2^7 bytes of window by default, one in 2^hash_rate_log positions.
+    if (!r.hash_log) r.hash_log = std::max(6u, p.window_log - 7);
+    if (!r.hash_rate_log) r.hash_rate_log = p.window_log < r.hash_log ? 0 : p.window_log - r.hash_log;
+    r.bucket_size_log = std::min(r.bucket_size_log, r.hash_log);
+    return r;
+}
+
 }  // namespace
 
 compression_params params_for_level(int level, std::uint64_t src_size, const parameter_overrides& o) noexcept {
@@ -80,8 +98,9 @@ compression_params params_for_level(int level, std::uint64_t src_size, const par
     else if (level < 0) r = 0;
     else if (level > max_level) r = max_level;
     const row& t = level_table[size_class][r];
-    compression_params p{t.w, t.c, t.h, t.s, t.l, t.tl, t.st};
+    compression_params p{t.w, t.c, t.h, t.s, t.l, t.tl, t.st, {}};
     if (level < 0) p.target_length = unsigned(-std::max(level, min_level));
+    if (o.ldm.mode == zest::ldm_mode::enabled) p.window_log = ldm_default_window_log;
     if (o.window_log) p.window_log = o.window_log;
     if (o.chain_log) p.chain_log = o.chain_log;
     if (o.hash_log) p.hash_log = o.hash_log;
@@ -109,6 +128,7 @@ compression_params params_for_level(int level, std::uint64_t src_size, const par
         if (cycle_log > p.window_log) p.chain_log -= cycle_log - p.window_log;
     }
     p.window_log = std::max(p.window_log, min_window_log);
+    p.ldm = resolve_ldm(o.ldm, p);
     return p;
 }
 

@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "zest/zest.hpp"
+
 namespace zest::detail {
 
 enum class strategy : std::uint8_t { fast = 1, dfast, greedy, lazy, lazy2, btlazy2, btopt, btultra, btultra2 };
@@ -16,6 +18,9 @@ struct compression_params {
     unsigned min_match;
     unsigned target_length;  ///< for `fast`: the acceleration of negative levels
     strategy strat;
+    /// Long-distance matching: mode enabled (every field filled in) or
+    /// disabled (the others 0).
+    zest::ldm_parameters ldm{};
 };
 
 /// Parameters set beyond the level, as the reference's advanced parameters
@@ -28,9 +33,11 @@ struct parameter_overrides {
     unsigned min_match = 0;
     unsigned target_length = 0;
     strategy strat{};
+    zest::ldm_parameters ldm{};  ///< the caller's; 0 fields and mode automatic: the defaults
 
     bool any() const noexcept {
-        return window_log | chain_log | hash_log | search_log | min_match | target_length | unsigned(strat);
+        return window_log | chain_log | hash_log | search_log | min_match | target_length | unsigned(strat) |
+               unsigned(ldm.mode) | ldm.hash_log | ldm.min_match | ldm.bucket_size_log | ldm.hash_rate_log;
     }
 };
 
@@ -43,7 +50,10 @@ inline constexpr int default_level = 3;
 /// UINT64_MAX), including the smaller tables the reference uses for inputs
 /// of at most 256 KiB, 128 KiB and 16 KiB, and the window shrunk to the input.
 /// Overrides replace the level's values before the adjustment to the size,
-/// as in the reference.
+/// as in the reference. Long-distance matching is then resolved for the
+/// window: enabled on request (the window then 2^27 unless set), or for
+/// windows of 2^27 and more at btopt and up; its parameters are the
+/// caller's or the reference's defaults for the window.
 compression_params params_for_level(int level, std::uint64_t src_size, const parameter_overrides& o = {}) noexcept;
 
 }  // namespace zest::detail

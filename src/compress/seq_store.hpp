@@ -28,6 +28,21 @@ struct repeat_offsets {
     std::uint32_t rep[3] = {1, 4, 8};
 };
 
+/// Updates the repeat offsets `r` as the decoder does after a sequence with
+/// `off_value` whose literal length is 0 (`ll0`) or not.
+inline void update_repeats(std::uint32_t* r, std::uint32_t off_value, bool ll0) noexcept {
+    if (off_value > 3) {
+        r[2] = r[1], r[1] = r[0], r[0] = off_value - 3;
+        return;
+    }
+    const std::uint32_t k = off_value - 1 + std::uint32_t(ll0);
+    if (k == 0) return;
+    const std::uint32_t offset = k == 3 ? r[0] - 1 : r[k];
+    if (k >= 2) r[2] = r[1];
+    r[1] = r[0];
+    r[0] = offset;
+}
+
 /// A block's worth of sequences and literals, in buffers owned by the
 /// compressor (sized for the frame's largest block: its bytes of literals
 /// and a sequence per 4 bytes, per 3 when the minimum match is 3).

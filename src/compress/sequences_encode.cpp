@@ -5,41 +5,10 @@
 #include "common/bits.hpp"
 #include "common/seq_codes.hpp"
 #include "compress/kernels.hpp"
+#include "compress/length_codes.hpp"
 
 namespace zest::detail {
 namespace {
-
-// Codes of small values by lookup (literal lengths below 64, match lengths
-// minus 3 below 128); above that a code is the value's highest bit plus a
-// constant.
-struct code_tables {
-    std::uint8_t ll[64];
-    std::uint8_t ml[128];
-};
-constexpr code_tables make_code_tables() noexcept {
-    code_tables t{};
-    for (unsigned v = 0; v < 64; ++v) {
-        unsigned c = v < 16 ? v : 16;
-        if (v >= 16)
-            while (c < 35 && ll_base_hi[c + 1 - 16] <= v) ++c;
-        t.ll[v] = std::uint8_t(c);
-    }
-    for (unsigned v = 0; v < 128; ++v) {
-        unsigned c = v < 32 ? v : 32;
-        if (v >= 32)
-            while (c < 52 && ml_base_hi[c + 1 - 32] - 3 <= v) ++c;
-        t.ml[v] = std::uint8_t(c);
-    }
-    return t;
-}
-constexpr code_tables codes = make_code_tables();
-
-
-unsigned ll_code(std::uint32_t ll) noexcept { return ll < 64 ? codes.ll[ll] : highbit32(ll) + 19; }
-unsigned ml_code(std::uint32_t ml) noexcept {
-    const std::uint32_t v = ml - 3;
-    return v < 128 ? codes.ml[v] : highbit32(v) + 36;
-}
 
 enum mode : unsigned { predefined = 0, rle = 1, compressed = 2, repeat = 3 };
 

@@ -660,9 +660,9 @@ static void test_parameter_bounds(void) {
     ZSTD_freeCCtx(cc);
 }
 
-/* The match finder's parameters: taken within their bounds, refused beyond
- * them, reported by getParameter, reset with the parameters; frames written
- * with them decode. */
+/* The match finder's and long-distance matching's parameters: taken within
+ * their bounds, refused beyond them, reported by getParameter, reset with
+ * the parameters; frames written with them decode. */
 static void test_match_parameters(void) {
     static const struct {
         ZSTD_cParameter p;
@@ -671,6 +671,10 @@ static void test_match_parameters(void) {
         {ZSTD_c_windowLog, 18, 9, 32},    {ZSTD_c_hashLog, 14, 5, 31},   {ZSTD_c_chainLog, 13, 5, 31},
         {ZSTD_c_searchLog, 3, -1, 31},    {ZSTD_c_minMatch, 6, 2, 8},    {ZSTD_c_targetLength, 24, -1, 131073},
         {ZSTD_c_strategy, ZSTD_lazy2, -1, 10},
+        /* long-distance matching (ZSTD_ps_enable) and its parameters */
+        {ZSTD_c_enableLongDistanceMatching, 1, -1, 3}, {ZSTD_c_ldmHashLog, 16, 5, 31},
+        {ZSTD_c_ldmMinMatch, 32, 3, 4097},              {ZSTD_c_ldmBucketSizeLog, 4, -1, 9},
+        {ZSTD_c_ldmHashRateLog, 5, -1, 26},
     };
     size_t n = 300000;
     unsigned char* src = xmalloc(n);

@@ -561,3 +561,48 @@ group_zstd_params() {
     expect_missing "$d/bin.zst" "refusals write no file"
     cd "$here" || return
 }
+
+# --long[=#]: long-distance matching with a window of 2^# (27 without #).
+# Two similar halves of 9 MiB: further apart than level 19's window (8 MiB),
+# so only --long finds the second; zest's frame must be within 1% of
+# zstd's, and each tool decodes the other's.
+group_long() {
+    local d zs rs
+    d=$(fresh_dir)
+    head -c 9M /dev/urandom >"$d/half"
+    cp "$d/half" "$d/other"
+    flip_byte "$d/other" 3000000
+    flip_byte "$d/other" 7000000
+    cat "$d/half" "$d/other" >"$d/in"
+    z -q -f --long=27 -19 "$d/in" -o "$d/z.zst"
+    expect_rc 0 "--long=27 -19"
+    zr -q -f --long=27 -19 "$d/in" -o "$d/r.zst"
+    zs=$(stat -c %s "$d/z.zst")
+    rs=$(stat -c %s "$d/r.zst")
+    if [ "$zs" -le $((rs + rs / 100)) ]; then pass; else fail "--long=27 -19: $zs bytes, zstd's $rs"; fi
+    if [ "$zs" -lt $((9 * 1024 * 1024 + 65536)) ]; then pass; else fail "--long=27 -19: the second half cost $zs bytes"; fi
+    if [ "$(window_of "$d/z.zst")" = "$(window_of "$d/r.zst")" ]; then pass; else
+        fail "--long=27: window $(window_of "$d/z.zst"), zstd's $(window_of "$d/r.zst")"
+    fi
+    # Streamed (size unknown), the frame declares the 2^27 window as zstd's does.
+    cat "$d/in" | "$ZEST" -q -c --long=27 -3 >"$d/s.zst"
+    cat "$d/in" | "$ZSTD" -q -c --long=27 -3 >"$d/t.zst"
+    if [ "$(window_of "$d/s.zst")" = 134217728 ] && [ "$(window_of "$d/t.zst")" = 134217728 ]; then pass; else
+        fail "--long=27 streamed: window $(window_of "$d/s.zst"), zstd's $(window_of "$d/t.zst")"
+    fi
+    if [ "$(stat -c %s "$d/s.zst")" -lt $((9 * 1024 * 1024 + 65536)) ]; then pass; else fail "--long=27 streamed did not find the repeat"; fi
+    if "$ZSTD" -dq --long=27 -c "$d/z.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else
+        fail "--long=27 -19: zstd does not decode zest's frame"
+    fi
+    if "$ZEST" -dq --long=27 -c "$d/r.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else
+        fail "--long=27 -19: zest does not decode zstd's frame"
+    fi
+    # --long alone: 2^27 as well; -t and -b take it too.
+    z -q -f --long -3 "$d/in" -o "$d/l.zst"
+    expect_rc 0 "--long -3"
+    if [ "$(stat -c %s "$d/l.zst")" -lt $((9 * 1024 * 1024 + 65536)) ]; then pass; else fail "--long -3 did not find the repeat"; fi
+    z -q -t --long "$d/l.zst"
+    expect_rc 0 "-t --long"
+    z -q -b3 -i0 --long "$d/in"
+    expect_rc 0 "-b3 --long"
+}

@@ -1,12 +1,11 @@
 // Compressed sizes against libzstd's at the same level: zest follows the
 // reference's level semantics, match finders and entropy decisions, so its
-// frames must come out as small as libzstd's, within 0.5% (plus a few
-// bytes for the smallest inputs). A histogram, table or cost estimate that goes
-// wrong still round-trips but makes frames larger: this is where it shows.
-// Where the reference's parameters for a level and size name a strategy
-// zest does not have yet (the optimal parsers: btopt and up, e.g. levels 14
-// and 15 on inputs of at most 256 KiB), zest stands in with btlazy2 and is
-// not held to this.
+// frames must come out as small as libzstd's: within 0.5% (plus a few bytes
+// for the smallest inputs) at levels up to 15, within 0.3% where the optimal
+// parser runs (levels 16 to 22, and from 11 on small inputs; 1% up to 16
+// KiB, see below). A histogram, table, price or cost estimate that
+// goes wrong still round-trips but makes frames larger: this is where it
+// shows.
 #include <gtest/gtest.h>
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_getCParams
 #include <zstd.h>
@@ -20,7 +19,7 @@
 
 namespace {
 
-const int levels[] = {-5, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+const int levels[] = {-5, -1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22};
 
 std::size_t libzstd_size(const std::vector<std::byte>& in, int level) {
     std::vector<std::byte> out(ZSTD_compressBound(in.size()));
@@ -37,7 +36,7 @@ std::size_t zest_size(const std::vector<std::byte>& in, int level) {
 // Every shape of the corpus, whole and cut to message sizes.
 class SizeParity : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(SizeParity, WithinHalfAPercentOfLibzstd) {
+TEST_P(SizeParity, WithinAFractionOfAPercentOfLibzstd) {
     const auto whole = zest::test::corpus_shape(GetParam()).generate();
     for (const std::size_t cut : {std::size_t(256), std::size_t(512), std::size_t(1024), std::size_t(2048),
                                   std::size_t(4096), std::size_t(8192), std::size_t(16384), std::size_t(65536),
@@ -45,10 +44,15 @@ TEST_P(SizeParity, WithinHalfAPercentOfLibzstd) {
         if (cut > whole.size()) continue;
         const std::vector<std::byte> in(whole.begin(), whole.begin() + std::ptrdiff_t(cut));
         for (const int level : levels) {
-            if (ZSTD_getCParams(level, in.size(), 0).strategy > ZSTD_btlazy2) continue;
             SCOPED_TRACE("size " + std::to_string(cut) + ", level " + std::to_string(level));
             const std::size_t lib = libzstd_size(in, level), ours = zest_size(in, level);
-            EXPECT_LE(ours, lib + lib / 200 + 4);
+            // The optimal parser is 1.5.6's, which writes 2.6% less than
+            // 1.5.4's on records but up to 0.8% more on some inputs of 16 KiB
+            // and less (the int16 column at levels 13 to 15: 1.5.7 writes
+            // more than zest there).
+            const bool optimal = ZSTD_getCParams(level, in.size(), 0).strategy >= ZSTD_btopt;
+            const std::size_t slack = !optimal ? lib / 200 : cut <= 16384 ? lib / 100 : lib * 3 / 1000;
+            EXPECT_LE(ours, lib + slack + 4);
         }
     }
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -151,6 +152,11 @@ bytes make_input(kind k, std::size_t n, std::uint64_t seed) {
 struct replayer {
     std::uint32_t rep[3] = {1, 4, 8};
     bytes out;
+    struct match {
+        std::size_t pos, len, offset;
+        bool repeat;  // coded as a repeat offset
+    };
+    std::vector<match> matches;  // every match replayed, where it starts in `out`
 
     // Returns an empty string on success, else what went wrong.
     std::string block(const seq_store& s, std::size_t window) {
@@ -187,6 +193,7 @@ struct replayer {
                        std::to_string(out.size());
             if (offset > window)
                 return "sequence " + std::to_string(i) + ": offset " + std::to_string(offset) + " beyond window";
+            matches.push_back({out.size(), match_len, offset, q.off_value <= 3});
             const std::size_t from = out.size() - offset;
             for (std::uint32_t j = 0; j < match_len; ++j) out.push_back(out[from + j]);
         }
@@ -205,14 +212,17 @@ struct run_stats {
 
 // A finder's tables, kept from frame to frame as a context keeps them.
 struct finder_tables {
-    std::vector<std::uint32_t> hash, chain;
+    std::vector<std::uint32_t> hash, chain, hash3;
     std::vector<std::uint8_t> tags;
+    std::unique_ptr<zest::detail::opt_workspace> opt;
     std::uint32_t next_frame = 0;  // the next frame's first position
 
     explicit finder_tables(const compression_params& p)
         : hash(zest::detail::hash_table_entries(p), 0),
           chain(std::max<std::size_t>(1, zest::detail::chain_table_entries(p)), 0),
-          tags(std::max<std::size_t>(1, zest::detail::tag_table_entries(p)), 0) {}
+          hash3(std::max<std::size_t>(1, zest::detail::hash3_table_entries(p)), 0),
+          tags(std::max<std::size_t>(1, zest::detail::tag_table_entries(p)), 0),
+          opt(new zest::detail::opt_workspace) {}
 };
 
 // Runs `finder` over `input` in blocks of at most `block` bytes (one frame),
@@ -232,11 +242,16 @@ run_stats run_and_check(const bytes& input, const compression_params& p, finder_
     ms.hash_table = t.hash.data();
     ms.chain_table = zest::detail::chain_table_entries(p) ? t.chain.data() : nullptr;
     ms.tag_table = zest::detail::tag_table_entries(p) ? t.tags.data() : nullptr;
+    ms.hash3_table = t.hash3.data();
+    ms.hash3_log = zest::detail::hash3_log(p);
+    ms.opt = t.opt.get();
+    ms.opt->stats.lit_len_sum = 0;  // a new frame
     ms.params = p;
     const std::size_t low = t.next_frame;
     ms.low = std::uint32_t(low);
     ms.next_to_update = ms.low;
-    t.next_frame = std::uint32_t(low + input.size());
+    // btultra2 moves the tables' positions up after its first block.
+    std::size_t shift = 0;
     repeat_offsets reps;
     replayer rp;
     run_stats st;
@@ -254,12 +269,14 @@ run_stats run_and_check(const bytes& input, const compression_params& p, finder_
             first = input.data();
         }
         // Position `low` is the frame's first byte (base itself is never read).
-        ms.base = reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(first) - low);
+        ms.base = reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(first) - low - shift);
         seq_store s;
         s.lits = lits.data();
         s.seqs = seqs.data();
         s.clear();
-        finder(ms, s, reps, low + begin, low + end);
+        const std::uint8_t* const base_before = ms.base;
+        finder(ms, s, reps, low + shift + begin, low + shift + end);
+        shift += std::size_t(base_before - ms.base);
         const std::size_t before = rp.out.size();
         const std::string err = rp.block(s, window);
         if (!err.empty()) {
@@ -286,6 +303,7 @@ run_stats run_and_check(const bytes& input, const compression_params& p, finder_
         st.seqs += s.n_seqs;
         begin = end;
     } while (begin < input.size());
+    t.next_frame = std::uint32_t(low + shift + input.size());
     return st;
 }
 
@@ -306,6 +324,10 @@ const finder_case finders[] = {
     {"lazy2-hc", zest::detail::find_matches_lazy, strategy::lazy2, 14},
     {"btlazy2", zest::detail::find_matches_btlazy2, strategy::btlazy2},
     {"btlazy2-w14", zest::detail::find_matches_btlazy2, strategy::btlazy2, 14},
+    {"btopt", zest::detail::find_matches_opt, strategy::btopt},
+    {"btultra", zest::detail::find_matches_opt, strategy::btultra},
+    {"btultra2", zest::detail::find_matches_opt, strategy::btultra2},
+    {"btultra2-w14", zest::detail::find_matches_opt, strategy::btultra2, 14},
 };
 
 // The row matcher's hash takes at least its row's bits (as the frame
@@ -353,8 +375,9 @@ TEST(Finders, MultiBlockAndSlidingWindow) {
     for (kind k : kinds) {
         const bytes input = make_input(k, (1u << 20) + 12345, seed++);
         for (const auto& f : finders) {
-            const std::vector<int> levels =
-                f.strat >= strategy::greedy ? std::vector<int>{6, 15} : std::vector<int>{-3, 1, 3};
+            const std::vector<int> levels = f.strat >= strategy::btopt    ? std::vector<int>{19}
+                                            : f.strat >= strategy::greedy ? std::vector<int>{6, 15}
+                                                                          : std::vector<int>{-3, 1, 3};
             for (int level : levels) {
                 const compression_params p = for_finder(level, UINT64_MAX, f);
                 run_and_check(input, p, f.fn, max_block, false,
@@ -458,12 +481,136 @@ TEST(Finders, FindsWhatIsThere) {
     }
 }
 
+// ---------------------------------------------------------------- optimal parser
+
+const finder_case optimal_finders[] = {
+    {"btopt", zest::detail::find_matches_opt, strategy::btopt},
+    {"btultra", zest::detail::find_matches_opt, strategy::btultra},
+    {"btultra2", zest::detail::find_matches_opt, strategy::btultra2},
+};
+
+// The matches `f` finds in `input` (one frame, one block), replayed.
+std::vector<replayer::match> optimal_parse(const bytes& input, const finder_case& f) {
+    const compression_params p = for_finder(19, input.size(), f);
+    finder_tables tables(p);
+    tables.next_frame = 1;
+    // run_and_check replays the blocks; replay them again to see the matches.
+    std::vector<std::uint8_t> lits(max_block);
+    std::vector<stored_sequence> seqs(max_block / 3 + 1);
+    match_state ms;
+    ms.hash_table = tables.hash.data();
+    ms.chain_table = tables.chain.data();
+    ms.hash3_table = tables.hash3.data();
+    ms.hash3_log = zest::detail::hash3_log(p);
+    ms.opt = tables.opt.get();
+    ms.opt->stats.lit_len_sum = 0;
+    ms.params = p;
+    ms.low = 1;
+    ms.next_to_update = 1;
+    ms.base = input.data() - 1;
+    seq_store s;
+    s.lits = lits.data();
+    s.seqs = seqs.data();
+    s.clear();
+    repeat_offsets reps;
+    const std::uint8_t* const base_before = ms.base;
+    zest::detail::find_matches_opt(ms, s, reps, 1, 1 + input.size());
+    EXPECT_TRUE(ms.base == base_before || f.strat == strategy::btultra2);
+    replayer rp;
+    const std::string err = rp.block(s, std::size_t(1) << p.window_log);
+    EXPECT_EQ(err, "") << f.name;
+    EXPECT_TRUE(rp.out == input) << f.name << ": the parse does not replay to the input";
+    return rp.matches;
+}
+
+bytes random_bytes(std::size_t n, std::mt19937_64& rng) {
+    bytes b(n);
+    for (auto& c : b) c = std::uint8_t(rng());
+    return b;
+}
+
+// At `p` a 4-byte match starts, and right after it a 64-byte one at another
+// offset: one literal then the long match costs less than the short match
+// followed by the rest of the long one (two sequences), which a parser that
+// takes the first match it sees would write.
+TEST(OptimalParser, SkipsAShortMatchForALongOneAfterIt) {
+    std::mt19937_64 rng(91);
+    const bytes x = random_bytes(64, rng);
+    bytes input = random_bytes(300, rng);
+    // The short match's source: 'a', then x's first three bytes, then other bytes.
+    input.push_back('a');
+    input.insert(input.end(), x.begin(), x.begin() + 3);
+    const bytes gap1 = random_bytes(200, rng);
+    input.insert(input.end(), gap1.begin(), gap1.end());
+    // The long match's source: x, preceded by a byte other than 'a'.
+    input.push_back('q');
+    input.insert(input.end(), x.begin(), x.end());
+    const bytes gap2 = random_bytes(300, rng);
+    input.insert(input.end(), gap2.begin(), gap2.end());
+    const std::size_t p = input.size();
+    input.push_back('a');
+    input.insert(input.end(), x.begin(), x.end());
+    const bytes tail = random_bytes(100, rng);
+    input.insert(input.end(), tail.begin(), tail.end());
+    const std::size_t long_offset = p + 1 - (300 + 4 + 200 + 1);
+
+    for (const auto& f : optimal_finders) {
+        const auto matches = optimal_parse(input, f);
+        bool found = false;
+        for (const auto& m : matches) {
+            EXPECT_NE(m.pos, p) << f.name << ": took the short match";
+            if (m.pos == p + 1) {
+                found = true;
+                EXPECT_GE(m.len, 64u) << f.name;
+                EXPECT_EQ(m.offset, long_offset) << f.name;
+            }
+        }
+        EXPECT_TRUE(found) << f.name << ": no match right after the short one";
+    }
+}
+
+// A copy of 4000 random bytes with one byte changed every 50: the cheapest
+// parse matches each stretch at the same offset, the first time as a new
+// offset and then as the repeat offset after each changed byte (a literal),
+// which only works if the parser tracks the repeat offsets along its path.
+TEST(OptimalParser, RepeatOffsetsAlongThePath) {
+    std::mt19937_64 rng(92);
+    const bytes y = random_bytes(4000, rng);
+    bytes input = y;
+    bytes copy = y;
+    for (std::size_t i = 25; i < copy.size(); i += 50) copy[i] ^= 0x5A;
+    input.insert(input.end(), copy.begin(), copy.end());
+    const bytes tail = random_bytes(16, rng);  // the last 8 bytes start no match
+    input.insert(input.end(), tail.begin(), tail.end());
+
+    for (const auto& f : optimal_finders) {
+        const auto matches = optimal_parse(input, f);
+        std::size_t in_copy = 0, repeats = 0, covered = 0;
+        for (const auto& m : matches) {
+            if (m.pos < 4000) continue;  // chance matches in the random bytes may pay
+            EXPECT_EQ(m.offset, 4000u) << f.name << ": a match at " << m.pos;
+            ++in_copy;
+            repeats += m.repeat;
+            covered += m.len;
+        }
+        // 80 changed bytes cut the copy into 81 stretches.
+        EXPECT_EQ(in_copy, 81u) << f.name;
+        EXPECT_GE(repeats, in_copy - 1) << f.name << ": every match after the first is a repeat";
+        EXPECT_GE(covered, 4000u - 80u) << f.name;
+        EXPECT_LE(covered, 4000u - 80u + 8u) << f.name;  // the last may run on by chance
+    }
+}
+
 // ---------------------------------------------------------------- quality
 
 // libzstd's sequences for the same input and level (one frame, its blocks).
 run_stats libzstd_stats(const bytes& input, int level) {
     ZSTD_CCtx* cctx = ZSTD_createCCtx();
     ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+    // Without the block splitter of the optimal levels: with it, libzstd
+    // 1.5.4 reports the sequences of a split block more than once (and the
+    // finders do not split blocks, the frame writer does).
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_experimentalParam13, 2 /* ZSTD_ps_disable */);
     std::vector<ZSTD_Sequence> seqs(ZSTD_sequenceBound(input.size()));
     const std::size_t n = ZSTD_generateSequences(cctx, seqs.data(), seqs.size(), input.data(), input.size());
     ZSTD_freeCCtx(cctx);
@@ -494,9 +641,8 @@ TEST(Finders, QualityAgainstLibzstd) {
                             {"repetitive", make_input(kind::repetitive, 1u << 20, 44)},
                             {"text 100k", make_input(kind::text, 100000, 45)}};
     for (const auto& c : cases) {
-        for (int level : {-5, -1, 1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 14, 15}) {
+        for (int level : {-5, -1, 1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 14, 15, 16, 17, 19, 22}) {
             const compression_params p = rows_fitted(zest::detail::params_for_level(level, c.data.size()));
-            if (p.strat > strategy::btlazy2) continue;  // the optimal parsers are not there yet
             const std::size_t block = std::min<std::size_t>(max_block, std::size_t(1) << p.window_log);
             const run_stats ours =
                 run_and_check(c.data, p, zest::detail::find_matches, block, false, std::string("quality ") + c.name);

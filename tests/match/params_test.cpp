@@ -168,7 +168,7 @@ TEST(Params, AgreesWithLibzstd) {
 
 // The public view: level_parameters is the reference's table (what
 // `zstd --show-default-cparams` prints); used_parameters is what zest's
-// compressors run, btlazy2 standing in above it with the level's tables.
+// compressors run: the same, with the row matcher's hash at least a row's bits.
 TEST(Params, PublicLevelAndUsedParameters) {
     for (int level = -20; level <= 25; ++level) {
         for (std::uint64_t size : {0ull, 1000ull, 16385ull, 100000ull, 200000ull, 3000000ull}) {
@@ -185,7 +185,7 @@ TEST(Params, PublicLevelAndUsedParameters) {
             EXPECT_EQ(unsigned(p.strategy), unsigned(r.strategy));
             const zest::compression_parameters u = zest::used_parameters(level, known);
             EXPECT_EQ(u.window_log, p.window_log);
-            EXPECT_EQ(u.strategy, std::min(p.strategy, zest::strategy::btlazy2));
+            EXPECT_EQ(u.strategy, p.strategy);
             EXPECT_EQ(u.chain_log, p.chain_log);
             EXPECT_EQ(u.search_log, p.search_log);
             EXPECT_EQ(u.min_match, p.min_match);

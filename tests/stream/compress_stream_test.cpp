@@ -187,16 +187,26 @@ TEST(CompressStream, PositionsAreLoweredBeforeTheyOverflow) {
     zest::detail::stream_position_limit = 1u << 21;
     const bytes src = zest::test::mixed(12u << 20, 27);
     for (unsigned wlog : {12u, 17u}) {
-        for (int level : {1, 3}) {
+        // The optimal strategies (btultra2 moves its positions after its
+        // first block), and long-distance matching's table, are lowered too.
+        const struct {
+            int level;
+            bool ldm;
+        } cases[] = {{1, false}, {3, false}, {16, false}, {19, false}, {3, true}, {19, true}};
+        for (const auto& [level, ldm] : cases) {
+            zest::compression_parameters p;
+            p.window_log = wlog;
+            if (ldm) p.ldm = {zest::ldm_mode::enabled, 0, 16, 0, 4};  // many long matches
             zest::compress_stream cs;
             ASSERT_TRUE(cs.set_level(level));
-            ASSERT_TRUE(cs.set_window_log(wlog));
+            ASSERT_TRUE(cs.set_parameters(p));
             const bytes f = stream_compress(cs, src, fixed(1u << 20), fixed(1u << 20));
-            const std::string what = "lowered, window log " + std::to_string(wlog) + " level " + std::to_string(level);
+            const std::string what = "lowered, window log " + std::to_string(wlog) + " level " +
+                                     std::to_string(level) + (ldm ? " with ldm" : "");
             expect_roundtrip(f, src, what);
             zest::compressor c;
             c.set_level(level);
-            ASSERT_TRUE(c.set_window_log(wlog));
+            ASSERT_TRUE(c.set_parameters(p));
             const bytes one = c.compress(src);
             EXPECT_LT(f.size(), one.size() + one.size() / 50 + 64) << what;
         }
