@@ -1,7 +1,8 @@
 // Compression round-trip fuzzer: the input's first two bytes choose the level
 // (-7..22) and the options; when the options ask for it, four more bytes
 // force a strategy, search, hash and chain logs, minimum match and target
-// length (each possibly left to the level). The rest is compressed by zest; libzstd and zest
+// length (each possibly left to the level), and a seventh long-distance
+// matching and its parameters. The rest is compressed by zest; libzstd and zest
 // must both decode the frame back to it, and the frame must fit
 // compress_bound, and a reused context must write what a fresh one does.
 // Any difference aborts.
@@ -41,6 +42,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         set.min_match = d % 6 == 0 ? 0 : 2 + d % 6;                   // 0, 3..7
         set.target_length = (d >> 3) % 4 == 0 ? 0 : 1u << (e % 10);   // 0, 1..512
         header = 6;
+        if (size >= 7 && (data[6] & 1)) {
+            // Long-distance matching, with short matches and dense samples
+            // so that small inputs have some.
+            const std::uint8_t g = data[6];
+            set.ldm.mode = zest::ldm_mode::enabled;
+            set.ldm.min_match = 4u << ((g >> 1) & 3);      // 4..32
+            set.ldm.hash_rate_log = (g >> 3) % 8;           // 0 (the default), 1..7
+            set.ldm.bucket_size_log = 1 + (g >> 6);         // 1..4
+            header = 7;
+        }
     }
     const auto* src = reinterpret_cast<const std::byte*>(data + header);
     const std::size_t n = size - header;

@@ -137,6 +137,10 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     block_max_ = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
     if (!st.reserve_blocks(block_max_, p.min_match)) return errc::out_of_memory;
     if (ldm) {
+        // Each bucket's samples go in from its first slot, as in a fresh
+        // table: a reused context then picks among equal matches as a new
+        // one does (the entries left from earlier frames are never taken).
+        std::memset(st.ldm_next.data(), 0, st.ldm_next.size());
         const std::size_t want = ldm_max_matches(block_max_, p.ldm.min_match);
         if (st.ldm_capacity < want) {
             st.ldm_matches.reset(new (std::nothrow) ldm_match[want]);

@@ -18,6 +18,10 @@ struct opt_stats {
     std::uint32_t lit[256], lit_len[36], match_len[53], off_code[32];
     std::uint32_t lit_sum, lit_len_sum, match_len_sum, off_code_sum;  ///< lit_len_sum 0: no block parsed yet
     std::uint32_t lit_sum_price, lit_len_sum_price, match_len_sum_price, off_code_sum_price;
+    /// Each code's price with its extra bits, from the counts above (kept
+    /// up to date with them: the parser prices thousands of lengths per
+    /// update).
+    int lit_len_price[36], match_len_price[53], off_code_price[32];
     bool predefined;  ///< prices from fixed guesses, not statistics (tiny first blocks)
 };
 

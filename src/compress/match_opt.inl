@@ -70,6 +70,17 @@ ZEST_INLINE void set_base_prices(opt_stats& st) noexcept {
     st.lit_len_sum_price = weight<Level>(st.lit_len_sum);
     st.match_len_sum_price = weight<Level>(st.match_len_sum);
     st.off_code_sum_price = weight<Level>(st.off_code_sum);
+    for (unsigned c = 0; c < 36; ++c)
+        st.lit_len_price[c] = int(value_codes.ll_bits[c] * bit_cost + st.lit_len_sum_price - weight<Level>(st.lit_len[c]));
+    for (unsigned c = 0; c < 53; ++c)
+        st.match_len_price[c] =
+            int(value_codes.ml_bits[c] * bit_cost + st.match_len_sum_price - weight<Level>(st.match_len[c]));
+    for (unsigned c = 0; c < 32; ++c) {
+        std::uint32_t price = c * bit_cost + st.off_code_sum_price - weight<Level>(st.off_code[c]);
+        // btopt favours nearer matches, which decode faster.
+        if (Level < 2 && c >= 20) price += (c - 19) * 2 * bit_cost;
+        st.off_code_price[c] = int(price);
+    }
 }
 
 // A block's starting statistics: the previous block's scaled down, or for
@@ -116,8 +127,7 @@ struct pricer {
         if (st.predefined) return int(weight<Level>(ll));
         // A whole block of literals has no code: a bit more than one less.
         if (ll == block_max) return int(bit_cost) + lit_len(block_max - 1);
-        const unsigned c = ll_code(ll);
-        return int(value_codes.ll_bits[c] * bit_cost + st.lit_len_sum_price - weight<Level>(st.lit_len[c]));
+        return st.lit_len_price[ll_code(ll)];
     }
     // What one more literal in a run of `ll` adds to its length's price.
     ZEST_INLINE int lit_len_step(std::uint32_t ll) const noexcept { return lit_len(ll) - lit_len(ll - 1); }
@@ -126,13 +136,8 @@ struct pricer {
         const unsigned oc = highbit(off_value);
         const std::uint32_t ml_base = len - 3;
         if (st.predefined) return int(weight<Level>(ml_base) + (16 + oc) * bit_cost);
-        std::uint32_t price = oc * bit_cost + st.off_code_sum_price - weight<Level>(st.off_code[oc]);
-        // btopt favours nearer matches, which decode faster.
-        if (Level < 2 && oc >= 20) price += (oc - 19) * 2 * bit_cost;
-        const unsigned mc = ml_code(len);
-        price += value_codes.ml_bits[mc] * bit_cost + st.match_len_sum_price - weight<Level>(st.match_len[mc]);
         // Fewer sequences decode faster: a fifth of a bit more per match.
-        return int(price + bit_cost / 5);
+        return st.off_code_price[oc] + st.match_len_price[ml_code(len)] + int(bit_cost / 5);
     }
 };
 
@@ -258,6 +263,18 @@ private:
                                  opt_match* out) noexcept {
         const std::uint8_t* const cur = b_ + ip;
         const std::uint8_t* const cur_end = b_ + end_;
+        // The parser most often asks for the next position next: its hash
+        // buckets are fetched now, and the newest node of the position
+        // after it (whose bucket the last search fetched). Hashes read 8
+        // bytes; ip may be 8 bytes before the block's end.
+        if (ip + 10 <= end_) {
+            __builtin_prefetch(hash_ + hash_at<hashed>(cur + 1, hbits_));
+            const std::uint32_t ahead = hash_[hash_at<hashed>(cur + 2, hbits_)];
+            __builtin_prefetch(node(ahead));
+            __builtin_prefetch(b_ + ahead);
+            if constexpr (MLS == 3)
+                __builtin_prefetch(ms_.hash3_table + (((load32(cur + 1) << 8) * 506832829u) >> (32 - ms_.hash3_log)));
+        }
         const std::size_t lowest = window_floor(ip);
         const std::uint32_t head = min_len == 3 ? load32(cur) << 8 : load32(cur);
         unsigned n = 0;
