@@ -184,7 +184,10 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
             // The parts are tried where the block will be written.
             st.cuts.n = 0;
             find_cuts(0, store_.n_seqs, body, room);
-            if (st.cuts.n > 0) return write_parts(from, saved, last, dst, capacity);
+            // Parts stored raw take a header each: cut only where even that
+            // fits (a stream's buffer always has room; see stream.cpp).
+            if (st.cuts.n > 0 && capacity >= n + block_header_size * (st.cuts.n + 1))
+                return write_parts(from, saved, last, dst, capacity);
         }
         // Compressed only when it saves enough; written in place, and
         // replaced by the raw bytes if it does not.

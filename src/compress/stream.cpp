@@ -120,7 +120,10 @@ struct compress_stream::impl {
         std::size_t want = window + block;
         if (size != detail::content_size_unknown && size < want) want = std::size_t(size);
         if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
-        const std::size_t owant = detail::frame_header_size_max + detail::block_header_size + block + detail::checksum_size;
+        // A block and its header, or the parts the optimal strategies cut it
+        // into, each with its own header.
+        const std::size_t owant = detail::frame_header_size_max + block + detail::checksum_size +
+                                  detail::block_header_size * (detail::block_cuts::max_cuts + 1);
         if (obuf_cap < owant) {
             obuf.reset();
             obuf_cap = 0;
