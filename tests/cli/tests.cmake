@@ -12,7 +12,7 @@ if(TARGET zest_cli)
                 accepted refusals same_file zstd_params long)
     add_test(NAME cli.${group}
       COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli_test.sh $<TARGET_FILE:zest_cli> ${ZEST_REFERENCE_ZSTD} ${group})
-    set_tests_properties(cli.${group} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS cli)
+    set_tests_properties(cli.${group} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS cli)
   endforeach()
 endif()
 
