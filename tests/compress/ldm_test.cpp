@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "corpus.hpp"
+#include "roundtrip_check.hpp"
 #include "zest/zest.hpp"
 
 namespace {
@@ -202,14 +203,6 @@ TEST(LongDistance, ParametersResolveAsTheReference) {
     }
     EXPECT_EQ(c.parameters().ldm.mode, zest::ldm_mode::automatic);
 }
-
-#if defined(__SANITIZE_ADDRESS__)
-#define ZEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ZEST_SANITIZED 1
-#endif
-#endif
 
 // The case at full size: 64 MiB of random bytes, 200 MiB of other
 // random bytes, the same 64 MiB again, in a 512 MiB window. Run by the

@@ -10,6 +10,16 @@
 
 #include "zest/zest.hpp"
 
+// Defined in builds with the address sanitizer, whose heaviest cases the
+// Release build runs instead.
+#if defined(__SANITIZE_ADDRESS__)
+#define ZEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ZEST_SANITIZED 1
+#endif
+#endif
+
 namespace zest::test {
 
 struct compress_setting {

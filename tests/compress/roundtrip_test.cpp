@@ -135,14 +135,6 @@ namespace {
 // window smaller than the input) at a few levels.
 class BigInput : public ::testing::TestWithParam<int> {};
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ZEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ZEST_SANITIZED 1
-#endif
-#endif
-
 TEST_P(BigInput, LibzstdAndZestDecodeIt) {
 #ifdef ZEST_SANITIZED
     // The optimal parser walks tables of tens of MiB here: 40 times slower
