@@ -32,6 +32,7 @@ void check_reference_decode(ZSTD_DCtx* dctx, std::span<std::byte> dst, std::span
 
 void run_decompress_case(const bench_env& env, const std::string& set, const std::string& name, int level,
                          std::span<const std::byte> original, std::span<const std::byte> frame) {
+    if (!selected(env.opts, set, name)) return;
     const zstd_dctx dctx(ZSTD_createDCtx());
     if (!dctx) throw std::runtime_error("libzstd: cannot create a context");
     zest::decompressor zd;
@@ -60,7 +61,7 @@ void run_decompress_case(const bench_env& env, const std::string& set, const std
                                                                    frame.data(), frame.size());
                          return k == original.size();
                      }});
-    result.m = measure(sides, original.size(), timing(env.opts));
+    result.m = measure(sides, original.size(), timing(env.opts, set, name));
     env.out.add(std::move(result));
 }
 
@@ -89,13 +90,15 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
     bytes zest_out(zest::compress_bound(original.size()));
     std::size_t zest_size = 0;
 
-    std::string failure = run_isolated([&] {
+    const bool wanted = selected(env.opts, set, name);
+    std::string failure;
+    if (wanted) failure = run_isolated([&] {
         zest::compressor fresh;
         fresh.set_level(level);
         std::size_t ignored = 0;
         return check_zest_encode(fresh, zest_out, ignored, original);
     });
-    if (failure.empty()) failure = check_zest_encode(zc, zest_out, zest_size, original);
+    if (wanted && failure.empty()) failure = check_zest_encode(zc, zest_out, zest_size, original);
     if (!failure.empty()) std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", set.c_str(), name.c_str(), failure.c_str());
 
     std::vector<side> sides;
@@ -104,7 +107,7 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
                          const auto r = zc.compress(zest_out, original);
                          return r.has_value() && *r == zest_size;
                      },
-                     failure});
+                     failure, wanted ? "" : "not selected"});
     sides.push_back({"libzstd", [&] {
                          ref_size = ZSTD_compressCCtx(cctx.get(), ref_out.data(), ref_out.size(), original.data(),
                                                       original.size(), level);
@@ -112,7 +115,7 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
                      }});
 
     case_result result;
-    result.m = measure(sides, original.size(), timing(env.opts));
+    result.m = measure(sides, original.size(), timing(env.opts, set, name));
     if (!result.m.sides[1].ok())
         throw std::runtime_error(set + "/" + name + ": libzstd failed to compress: " + result.m.sides[1].failure);
     ref_out.resize(ref_size);

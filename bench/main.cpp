@@ -54,7 +54,8 @@ int main(int argc, char** argv) try {
     if (opts.list) {
         for (const auto* s : selected) {
             std::printf("%s: %s\n", s->name().c_str(), s->description().c_str());
-            for (const auto& c : s->case_names(opts, files)) std::printf("  %s\n", c.c_str());
+            for (const auto& c : s->case_names(opts, files))
+                if (zest_bench::selected(opts, s->name(), c)) std::printf("  %s\n", c.c_str());
         }
         return 0;
     }

@@ -75,6 +75,8 @@ std::string usage(const std::vector<std::string>& set_names) {
            "                       descheduled on a busy machine does not count) or by real time\n"
            "  -p, --pin CPU        pin the process to one CPU\n"
            "      --json FILE      write every round's raw timings to FILE\n"
+           "      --only REGEX     run only the cases whose \"set/case\" name REGEX finds\n"
+           "                       (others run once, untimed, when later cases need their frames)\n"
            "      --list           print the cases that would run, and exit\n"
            "  -h, --help           this text\n"
            "\n"
@@ -157,6 +159,14 @@ std::optional<std::string> parse_options(int argc, char** argv, const std::vecto
         } else if (flag("--json", "--json")) {
             if (value.empty()) return bad;
             out.json_path = value;
+        } else if (flag("--only", "--only")) {
+            if (value.empty()) return bad;
+            try {
+                out.only_re.emplace(std::string(value), std::regex::extended);
+            } catch (const std::regex_error& e) {
+                return "--only: bad regular expression: " + std::string(e.what());
+            }
+            out.only = value;
         } else {
             return "unknown option " + std::string(arg);
         }

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -21,17 +22,25 @@ struct options {
     std::string json_path;                    ///< raw timings go here when set
     std::vector<std::string> sets;            ///< workload sets to run; empty = all
     std::vector<std::string> files;           ///< inputs replacing the built-in data
+    std::string only;                         ///< --only: the regex as given
+    std::optional<std::regex> only_re;        ///< cases run when it matches "set/case"
     bool list = false;                        ///< print the cases and exit
     bool help = false;
 };
 
-/// The timing settings these options ask for.
-inline timing_config timing(const options& o) {
+/// Whether --only selects case `name` of set `set` (all are without it).
+inline bool selected(const options& o, const std::string& set, const std::string& name) {
+    return !o.only_re || std::regex_search(set + "/" + name, *o.only_re);
+}
+
+/// The timing settings these options ask for, for case `name` of set `set`.
+inline timing_config timing(const options& o, const std::string& set, const std::string& name) {
     timing_config t;
     t.rounds = o.rounds;
     t.min_round_seconds = o.min_round_seconds;
     t.clock = o.clock;
     t.max_case_seconds = o.max_case_seconds;
+    t.skip = !selected(o, set, name);
     return t;
 }
 

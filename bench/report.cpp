@@ -73,6 +73,7 @@ void report::begin_table(const std::string& title, const std::vector<std::string
 }
 
 void report::add(case_result r) {
+    if (r.m.skipped) return;
     const auto* ref = find_side(r.m, "libzstd");
     const auto* mine = find_side(r.m, "zest");
     const unit u = r.info.speed_unit;

@@ -130,7 +130,7 @@ private:
         sides.push_back(std::move(z));
         sides.push_back({"libzstd", [&] { return body(ref_, false); }});
         case_result r;
-        r.m = measure(sides, input, timing(env.opts));
+        r.m = measure(sides, input, timing(env.opts, name(), case_name));
         const bool zest_ok = r.m.sides[0].ok();
         r.info = {name(), case_name, op, level, input, compressed, zest_ok ? zest_compressed : 0, unit::ns_per_call};
         env.out.add(std::move(r));

@@ -55,7 +55,7 @@ private:
     void add(const bench_env& env, const std::string& case_name, const char* op, int level, std::size_t input,
              const std::size_t& compressed, std::vector<side>& sides, std::size_t zest_compressed = 0) {
         case_result r;
-        r.m = measure(sides, input, timing(env.opts));
+        r.m = measure(sides, input, timing(env.opts, name(), case_name));
         const bool zest_ok = !r.m.sides.empty() && r.m.sides[0].ok();
         r.info = {name(), case_name, op, level, input, compressed, zest_ok ? zest_compressed : 0, unit::ns_per_call};
         env.out.add(std::move(r));

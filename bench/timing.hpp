@@ -24,6 +24,9 @@ struct timing_config {
     /// time once every side has min_rounds rounds; 0 = always run `rounds`.
     double max_case_seconds = 0;
     unsigned min_rounds = 3;
+    /// Not selected (--only): each side's call runs once, so that outputs the
+    /// set uses later (frames) exist, and nothing is timed or reported.
+    bool skip = false;
 };
 
 /// One contender. `call` performs the operation once and says whether it
@@ -62,6 +65,7 @@ struct measurement {
     std::vector<side_summary> sides;
     std::vector<round_sample> rounds;  ///< in the order they ran
     clock_kind clock = clock_kind::cpu;
+    bool skipped = false;  ///< not selected: report::add drops it
 };
 
 /// Warms each side up, sizes its batches, then runs cfg.rounds rounds per
