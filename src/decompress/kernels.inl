@@ -3,6 +3,7 @@
 // unique to the ISA), ZEST_KERNEL_SET (the exported kernel_set's name),
 // ZEST_KERNEL_NAME and ZEST_KERNEL_ISA (its isa_level) and compile with that
 // ISA's target flags.
+#include <algorithm>
 #include <cstring>
 
 #include "decompress/kernels.hpp"
@@ -171,6 +172,98 @@ errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     return br.finished() ? ok : errc::literals_invalid;
 }
 
+// One Huffman stream in the 4-stream fast loop. `bits` holds the 8 bytes at
+// `ip`, shifted left by the bits already consumed, with a marker 1 placed
+// below the data when they were loaded: its position (the count of trailing
+// zeros) is the number of bits consumed since, so no counter is kept.
+struct fast_stream {
+    std::uint64_t bits;
+    const u8* ip;
+};
+
+// The bits consumed since the load at ip.
+ZEST_INLINE unsigned fast_consumed(std::uint64_t bits) noexcept { return unsigned(__builtin_ctzll(bits)); }
+
+// Moves ip back over the whole bytes consumed and reloads (at most 62 bits
+// are consumed between loads: 7 padding bits plus five 11-bit codes).
+ZEST_INLINE void fast_refill(std::uint64_t& bits, const u8*& ip) noexcept {
+    const unsigned c = fast_consumed(bits);
+    ip -= c >> 3;
+    bits = (load_le64(ip) | 1) << (c & 7);
+}
+
+// Codes decoded per stream between refills: 5 * 11 bits + 7 left over <= 62.
+constexpr unsigned huf_fast_codes = 5;
+
+// The 4-stream loop without bounds checks inside: it runs in bursts of as
+// many rounds as every stream has input bytes (a round reads at most 7 per
+// stream) and output room for (`per_round` bytes per stream at most), then
+// recomputes. Entry is the table lookup of one code: Pairs selects the
+// two-symbol table (up to 2 bytes out per lookup, writing 2 always).
+template <bool Pairs>
+ZEST_INLINE void huf_4x_fast(fast_stream (&fs)[4], u8* (&op)[4], u8* const (&seg_end)[4],
+                             const u8* const (&stream_begin)[4], const huffman_table& t) noexcept {
+    const unsigned top = 64 - t.max_bits;
+    constexpr std::size_t per_round = Pairs ? 2 * huf_fast_codes : huf_fast_codes;
+    std::uint64_t b0 = fs[0].bits, b1 = fs[1].bits, b2 = fs[2].bits, b3 = fs[3].bits;
+    const u8 *i0 = fs[0].ip, *i1 = fs[1].ip, *i2 = fs[2].ip, *i3 = fs[3].ip;
+    u8 *o0 = op[0], *o1 = op[1], *o2 = op[2], *o3 = op[3];
+    for (;;) {
+        std::size_t rounds = std::size_t(i0 - stream_begin[0]) / 7;
+        rounds = std::min(rounds, std::size_t(i1 - stream_begin[1]) / 7);
+        rounds = std::min(rounds, std::size_t(i2 - stream_begin[2]) / 7);
+        rounds = std::min(rounds, std::size_t(i3 - stream_begin[3]) / 7);
+        rounds = std::min(rounds, std::size_t(seg_end[0] - o0) / per_round);
+        rounds = std::min(rounds, std::size_t(seg_end[1] - o1) / per_round);
+        rounds = std::min(rounds, std::size_t(seg_end[2] - o2) / per_round);
+        rounds = std::min(rounds, std::size_t(seg_end[3] - o3) / per_round);
+        if (rounds == 0) break;
+        do {
+            for (unsigned k = 0; k < huf_fast_codes; ++k) {
+                if constexpr (Pairs) {
+#define ZEST_HUF_STEP(b, o)                                        \
+    {                                                              \
+        const std::uint32_t e = t.pairs[b >> top];                 \
+        const std::uint16_t two = std::uint16_t(e);                \
+        std::memcpy(o, &two, 2);                                   \
+        o += e >> 24;                                              \
+        b <<= (e >> 16) & 0xFF;                                    \
+    }
+                    ZEST_HUF_STEP(b0, o0) ZEST_HUF_STEP(b1, o1) ZEST_HUF_STEP(b2, o2) ZEST_HUF_STEP(b3, o3)
+#undef ZEST_HUF_STEP
+                } else {
+#define ZEST_HUF_STEP(b, o)                                        \
+    {                                                              \
+        const std::uint16_t e = t.entries[b >> top];               \
+        o[k] = u8(e);                                              \
+        b <<= e >> 8;                                              \
+    }
+                    ZEST_HUF_STEP(b0, o0) ZEST_HUF_STEP(b1, o1) ZEST_HUF_STEP(b2, o2) ZEST_HUF_STEP(b3, o3)
+#undef ZEST_HUF_STEP
+                }
+            }
+            if constexpr (!Pairs) {
+                o0 += huf_fast_codes;
+                o1 += huf_fast_codes;
+                o2 += huf_fast_codes;
+                o3 += huf_fast_codes;
+            }
+            fast_refill(b0, i0);
+            fast_refill(b1, i1);
+            fast_refill(b2, i2);
+            fast_refill(b3, i3);
+        } while (--rounds != 0);
+    }
+    fs[0] = {b0, i0};
+    fs[1] = {b1, i1};
+    fs[2] = {b2, i2};
+    fs[3] = {b3, i3};
+    op[0] = o0;
+    op[1] = o1;
+    op[2] = o2;
+    op[3] = o3;
+}
+
 errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept {
     if (size < 10) return errc::literals_invalid;
     const std::size_t s1 = load_le16(src), s2 = load_le16(src + 2), s3 = load_le16(src + 4);
@@ -179,83 +272,56 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     const std::size_t seg = (n + 3) / 4;
     if (3 * seg > n) return errc::literals_invalid;
 
+    const u8* const p = src + 6;
+    const u8* const begin[4] = {p, p + s1, p + s1 + s2, p + s1 + s2 + s3};
+    const std::size_t sizes[4] = {s1, s2, s3, s4};
     backward_bit_reader b[4];
-    const u8* p = src + 6;
-    if (!b[0].init(p, s1) || !b[1].init(p + s1, s2) || !b[2].init(p + s1 + s2, s3) ||
-        !b[3].init(p + s1 + s2 + s3, s4))
-        return errc::literals_invalid;
+    for (int s = 0; s < 4; ++s)
+        if (!b[s].init(begin[s], sizes[s])) return errc::literals_invalid;
 
-    const unsigned mb = t.max_bits;
-    const std::uint16_t* tab = t.entries;
     u8* op[4] = {dst, dst + seg, dst + 2 * seg, dst + 3 * seg};
     u8* const seg_end[4] = {dst + seg, dst + 2 * seg, dst + 3 * seg, dst + n};
 
-    if (t.pairs_ready) {
-        // Two symbols per lookup where they fit: five lookups per stream per
-        // refill, up to ten symbols, so each stream needs room for ten.
-        const unsigned top2 = 64 - mb;
-        const std::uint32_t* pairs = t.pairs;
-        while (seg_end[0] - op[0] >= 10 && seg_end[1] - op[1] >= 10 && seg_end[2] - op[2] >= 10 &&
-               seg_end[3] - op[3] >= 10 && b[0].can_refill_fast() && b[1].can_refill_fast() &&
-               b[2].can_refill_fast() && b[3].can_refill_fast()) {
-            std::uint64_t bits[4];
-            unsigned used[4] = {0, 0, 0, 0};
-            for (int s = 0; s < 4; ++s) {
-                b[s].refill_fast();
-                bits[s] = b[s].container << b[s].consumed;
-            }
-            for (int k = 0; k < 5; ++k) {
-                for (int s = 0; s < 4; ++s) {
-                    const std::uint32_t e = pairs[bits[s] >> top2];
-                    const unsigned nb = (e >> 16) & 0xFF;
-                    const std::uint16_t two = std::uint16_t(e);
-                    std::memcpy(op[s], &two, 2);
-                    op[s] += e >> 24;
-                    bits[s] <<= nb;
-                    used[s] += nb;
-                }
-            }
-            for (int s = 0; s < 4; ++s) b[s].consumed += used[s];
+    if (s1 >= 8 && s2 >= 8 && s3 >= 8 && s4 >= 8) {
+        // Every stream holds a whole 8-byte load: the fast loop, then back
+        // to the readers for each stream's last codes.
+        fast_stream fs[4];
+        for (int s = 0; s < 4; ++s) fs[s] = {(b[s].container | 1) << b[s].consumed, b[s].ptr};
+        if (t.pairs_ready)
+            huf_4x_fast<true>(fs, op, seg_end, begin, t);
+        else
+            huf_4x_fast<false>(fs, op, seg_end, begin, t);
+        for (int s = 0; s < 4; ++s) {
+            b[s].ptr = fs[s].ip;
+            b[s].container = load_le64(fs[s].ip);
+            b[s].consumed = fast_consumed(fs[s].bits);
         }
     }
 
-    // Interleaved: five codes per stream per refill (5 * 11 <= 57 bits).
-    // Each stream's room is checked (after the pairs loop they advance at
-    // different rates). Bits are held pre-shifted: a code is one shift away.
-    const unsigned top = 64 - mb;
-    while (seg_end[0] - op[0] >= 5 && seg_end[1] - op[1] >= 5 && seg_end[2] - op[2] >= 5 &&
-           seg_end[3] - op[3] >= 5 && b[0].can_refill_fast() && b[1].can_refill_fast() &&
-           b[2].can_refill_fast() && b[3].can_refill_fast()) {
-        std::uint64_t bits[4];
-        unsigned used[4] = {0, 0, 0, 0};
-        for (int s = 0; s < 4; ++s) {
-            b[s].refill_fast();
-            bits[s] = b[s].container << b[s].consumed;
-        }
-        for (int k = 0; k < 5; ++k) {
-            for (int s = 0; s < 4; ++s) {
-                const std::uint16_t e = tab[bits[s] >> top];
-                const unsigned nb = e >> 8;
-                bits[s] <<= nb;
-                used[s] += nb;
-                op[s][k] = u8(e);
-            }
-        }
-        for (int s = 0; s < 4; ++s) {
-            b[s].consumed += used[s];
-            op[s] += 5;
-        }
-    }
+    const unsigned mb = t.max_bits;
+    const std::uint16_t* tab = t.entries;
     for (int s = 0; s < 4; ++s) {
-        while (op[s] < seg_end[s]) {
-            b[s].refill();
-            const std::uint16_t e = tab[b[s].peek_nz(mb)];
-            b[s].skip(e >> 8);
-            *op[s]++ = u8(e);
-            if (b[s].overflowed()) return errc::literals_invalid;
+        backward_bit_reader& br = b[s];
+        u8* o = op[s];
+        u8* const e = seg_end[s];
+        while (e - o >= 4 && br.can_refill_fast()) {
+            br.refill_fast();
+            for (int k = 0; k < 4; ++k) {
+                const std::uint16_t x = tab[br.peek_nz(mb)];
+                br.skip(x >> 8);
+                o[k] = u8(x);
+            }
+            o += 4;
         }
-        b[s].refill();
-        if (!b[s].finished()) return errc::literals_invalid;
+        while (o < e) {
+            br.refill();
+            const std::uint16_t x = tab[br.peek_nz(mb)];
+            br.skip(x >> 8);
+            *o++ = u8(x);
+            if (br.overflowed()) return errc::literals_invalid;
+        }
+        br.refill();
+        if (!br.finished()) return errc::literals_invalid;
     }
     return ok;
 }
