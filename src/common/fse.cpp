@@ -13,9 +13,14 @@ struct forward_bits {
     std::size_t bitpos = 0;
 
     std::uint32_t peek(unsigned n) const noexcept {
-        std::uint64_t v = 0;
         const std::size_t byte = bitpos >> 3;
-        for (std::size_t i = 0; i < 4 && byte + i < size; ++i) v |= std::uint64_t(src[byte + i]) << (8 * i);
+        std::uint64_t v;
+        if (ZEST_LIKELY(byte + 8 <= size)) {
+            v = load_le64(src + byte);  // one load away from the end
+        } else {
+            v = 0;
+            for (std::size_t i = 0; i < 4 && byte + i < size; ++i) v |= std::uint64_t(src[byte + i]) << (8 * i);
+        }
         return std::uint32_t((v >> (bitpos & 7)) & ((1u << n) - 1));
     }
     void skip(unsigned n) noexcept { bitpos += n; }

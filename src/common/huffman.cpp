@@ -1,5 +1,7 @@
 #include "common/huffman.hpp"
 
+#include <cstring>
+
 #include "common/bits.hpp"
 #include "common/fse.hpp"
 
@@ -30,6 +32,19 @@ errc decode_fse_weights(const std::uint8_t* src, std::size_t size, huffman_weigh
     if (br.overflowed()) return errc::huffman_invalid;
     br.refill();
     unsigned n = 0;
+    // While a whole 8-byte load remains, four weights per refill (at most
+    // 4 * 6 bits of the 57 loaded), with none of the end checks below: the
+    // bits are there, and the weights stay within what those checks allow.
+    while (n + 6 <= max_encoded_weights && br.can_refill_fast()) {
+        br.refill_fast();
+        for (int k = 0; k < 2; ++k) {
+            w.weight[n++] = cells[s1].symbol;
+            s1 = cells[s1].baseline + std::uint32_t(br.read(cells[s1].nb_bits));
+            w.weight[n++] = cells[s2].symbol;
+            s2 = cells[s2].baseline + std::uint32_t(br.read(cells[s2].nb_bits));
+        }
+    }
+    br.refill();
     for (;;) {
         if (n + 2 > max_encoded_weights) return errc::huffman_invalid;
         w.weight[n++] = cells[s1].symbol;
@@ -99,21 +114,46 @@ errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
     if (rank_count[1] < 2 || (rank_count[1] & 1)) return errc::huffman_invalid;
 
     // Codes go to the lightest weights first, each symbol covering 2^(w-1)
-    // consecutive entries: start offsets per weight, then one pass.
-    std::uint32_t start[huf_max_bits + 2];
-    std::uint32_t pos = 0;
-    for (unsigned wt = 1; wt <= max_bits; ++wt) {
-        start[wt] = pos;
-        pos += rank_count[wt] << (wt - 1);
+    // consecutive entries, symbols in order within a weight. The symbols
+    // are grouped by weight first, so that each weight's runs, all of one
+    // length, are written by a loop made for that length.
+    std::uint32_t first[huf_max_bits + 2];  // index in `sorted` of each weight's first symbol
+    first[0] = 0;
+    for (unsigned wt = 1; wt <= huf_max_bits + 1; ++wt) first[wt] = first[wt - 1] + rank_count[wt - 1];
+    std::uint8_t sorted[256];
+    {
+        std::uint32_t next[huf_max_bits + 2];
+        std::memcpy(next, first, sizeof next);
+        for (unsigned s = 0; s < w.count; ++s) sorted[next[w.weight[s]]++] = std::uint8_t(s);
     }
-    for (unsigned s = 0; s < w.count; ++s) {
-        const unsigned wt = w.weight[s];
-        if (wt == 0) continue;
-        const std::uint32_t len = 1u << (wt - 1);
-        const std::uint16_t e = std::uint16_t(s | ((max_bits + 1 - wt) << 8));
-        std::uint16_t* p = t.entries + start[wt];
-        for (std::uint32_t i = 0; i < len; ++i) p[i] = e;
-        start[wt] += len;
+    std::uint16_t* p = t.entries;
+    for (unsigned wt = 1; wt <= max_bits; ++wt) {
+        const std::uint8_t* sym = sorted + first[wt];
+        const std::uint32_t count = rank_count[wt];
+        const std::uint16_t length_bits = std::uint16_t((max_bits + 1 - wt) << 8);
+        switch (wt) {
+            case 1:
+                for (std::uint32_t i = 0; i < count; ++i) p[i] = std::uint16_t(sym[i] | length_bits);
+                p += count;
+                break;
+            case 2:
+                for (std::uint32_t i = 0; i < count; ++i) {
+                    const std::uint32_t two = 0x00010001u * std::uint16_t(sym[i] | length_bits);
+                    std::memcpy(p, &two, 4);
+                    p += 2;
+                }
+                break;
+            default: {
+                // 4 entries and more: whole groups of four, 8 bytes a store.
+                const std::uint32_t len = 1u << (wt - 1);
+                for (std::uint32_t i = 0; i < count; ++i) {
+                    const std::uint64_t four = 0x0001000100010001ull * std::uint16_t(sym[i] | length_bits);
+                    for (std::uint32_t j = 0; j < len; j += 4) std::memcpy(p + j, &four, 8);
+                    p += len;
+                }
+                break;
+            }
+        }
     }
     t.max_bits = max_bits;
     t.pairs_ready = false;

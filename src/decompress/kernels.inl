@@ -145,32 +145,7 @@ ZEST_INLINE void exact_match_copy(u8* d, std::size_t offset, std::size_t n) noex
     for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
 }
 
-errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept {
-    backward_bit_reader br;
-    if (!br.init(src, size)) return errc::literals_invalid;
-    const unsigned mb = t.max_bits;
-    const std::uint16_t* tab = t.entries;
-    u8* op = dst;
-    u8* const end = dst + n;
-    // 57+ bits after a fast refill: four 11-bit codes per refill.
-    while (end - op >= 4 && br.can_refill_fast()) {
-        br.refill_fast();
-        for (int k = 0; k < 4; ++k) {
-            const std::uint16_t e = tab[br.peek_nz(mb)];
-            br.skip(e >> 8);
-            *op++ = u8(e);
-        }
-    }
-    while (op < end) {
-        br.refill();
-        const std::uint16_t e = tab[br.peek_nz(mb)];
-        br.skip(e >> 8);
-        *op++ = u8(e);
-        if (br.overflowed()) return errc::literals_invalid;
-    }
-    br.refill();
-    return br.finished() ? ok : errc::literals_invalid;
-}
+errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept;
 
 // One Huffman stream in the 4-stream fast loop. `bits` holds the 8 bytes at
 // `ip`, shifted left by the bits already consumed, with a marker 1 placed
@@ -262,6 +237,46 @@ ZEST_INLINE void huf_4x_fast(fast_stream (&fs)[4], u8* (&op)[4], u8* const (&seg
     op[1] = o1;
     op[2] = o2;
     op[3] = o3;
+}
+
+errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept {
+    backward_bit_reader br;
+    if (!br.init(src, size)) return errc::literals_invalid;
+    const unsigned mb = t.max_bits;
+    const std::uint16_t* tab = t.entries;
+    u8* op = dst;
+    u8* const end = dst + n;
+    if (size >= 8) {
+        // Bursts without checks, as in the 4-stream loop.
+        const unsigned top = 64 - mb;
+        std::uint64_t bits = (br.container | 1) << br.consumed;
+        const u8* ip = br.ptr;
+        for (;;) {
+            std::size_t rounds = std::min(std::size_t(ip - src) / 7, std::size_t(end - op) / huf_fast_codes);
+            if (rounds == 0) break;
+            do {
+                for (unsigned k = 0; k < huf_fast_codes; ++k) {
+                    const std::uint16_t e = tab[bits >> top];
+                    op[k] = u8(e);
+                    bits <<= e >> 8;
+                }
+                op += huf_fast_codes;
+                fast_refill(bits, ip);
+            } while (--rounds != 0);
+        }
+        br.ptr = ip;
+        br.container = load_le64(ip);
+        br.consumed = fast_consumed(bits);
+    }
+    while (op < end) {
+        br.refill();
+        const std::uint16_t e = tab[br.peek_nz(mb)];
+        br.skip(e >> 8);
+        *op++ = u8(e);
+        if (br.overflowed()) return errc::literals_invalid;
+    }
+    br.refill();
+    return br.finished() ? ok : errc::literals_invalid;
 }
 
 errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept {
