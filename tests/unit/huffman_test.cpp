@@ -589,7 +589,9 @@ TEST_P(HuffmanKernels, FourStreamsNegativeLastSegmentRejected) {
 TEST_P(HuffmanKernels, FourStreamsNotFullyConsumed) {
     const huffman_table t = table_from(rfc_tree);
     bytes out;
-    for (std::size_t n : {6, 7, 8, 40, 401}) {
+    // Past 40, the streams hold 8 bytes and more: the burst loop runs, and
+    // the missing or extra code is met after it, in each stream's last bits.
+    for (std::size_t n : {6, 7, 8, 40, 401, 1000, 4099}) {
         const bytes lits = rfc_literals(n, unsigned(n + 1));
         const std::size_t seg = (n + 3) / 4;
         std::array<bytes, 4> segs;
