@@ -5,14 +5,14 @@
 #
 #   ZEST_ISA_NAMES           every isa_level, weakest first: what ZEST_CPU takes
 #   ZEST_ISAS                those this architecture has kernels for
-#   ZEST_HAVE_X86_KERNELS    1 when the x86 sets (bmi2, avx2) are built
+#   ZEST_HAVE_X86_KERNELS    1 when the x86 sets (bmi2, avx2, avx512) are built
 #   zest_isa_sources(target isa file...)
 #                            adds the files to target, compiled for isa; nothing
 #                            when the architecture has no such ISA
 
-set(ZEST_ISA_NAMES generic bmi2 avx2)
+set(ZEST_ISA_NAMES generic bmi2 avx2 avx512)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "x86_64|AMD64|amd64")
-  set(ZEST_ISAS generic bmi2 avx2)
+  set(ZEST_ISAS generic bmi2 avx2 avx512)
   set(ZEST_HAVE_X86_KERNELS 1)
 else()
   set(ZEST_ISAS generic)
@@ -26,6 +26,10 @@ set(ZEST_ISA_FLAGS_bmi2 -mbmi -mbmi2)
 set(ZEST_ISA_FLAGS_avx2 -mbmi -mbmi2 -mavx2 -mssse3
   $<$<CXX_COMPILER_ID:GNU>:-mno-avx256-split-unaligned-load>
   $<$<CXX_COMPILER_ID:GNU>:-mno-avx256-split-unaligned-store>)
+
+# AVX-512 for the decoder's copies: byte permutes (VBMI) on 256-bit vectors
+# (VL), and masks (BW). The avx2 flags stay, so the rest compiles as there.
+set(ZEST_ISA_FLAGS_avx512 ${ZEST_ISA_FLAGS_avx2} -mavx512f -mavx512bw -mavx512vl -mavx512vbmi)
 
 function(zest_isa_sources target isa)
   if(NOT isa IN_LIST ZEST_ISA_NAMES)

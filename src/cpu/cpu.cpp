@@ -41,12 +41,19 @@ cpu_features probe() noexcept {
     f.ssse3 = (r[2] >> 9) & 1;
     const bool osxsave = (r[2] >> 27) & 1;
     const bool avx = (r[2] >> 28) & 1;
-    bool ymm_enabled = false;
-    if (osxsave && avx) ymm_enabled = (read_xcr0() & 0x6) == 0x6;
+    bool ymm_enabled = false, zmm_enabled = false;
+    if (osxsave && avx) {
+        const std::uint64_t xcr0 = read_xcr0();
+        ymm_enabled = (xcr0 & 0x6) == 0x6;
+        zmm_enabled = (xcr0 & 0xE6) == 0xE6;  // also the opmask and both halves of the 512-bit registers
+    }
     if (max_leaf >= 7) {
         run_cpuid(7, 0, r);
         f.bmi2 = (r[1] >> 8) & 1;
         f.avx2 = ymm_enabled && ((r[1] >> 5) & 1) && f.bmi2;
+        const bool avx512f = (r[1] >> 16) & 1, avx512bw = (r[1] >> 30) & 1, avx512vl = (r[1] >> 31) & 1;
+        const bool avx512vbmi = (r[2] >> 1) & 1;
+        f.avx512 = zmm_enabled && f.avx2 && avx512f && avx512bw && avx512vl && avx512vbmi;
     }
 #endif
     return f;
@@ -58,6 +65,7 @@ struct selection {
 };
 
 isa_level best_level(const cpu_features& f) noexcept {
+    if (f.avx512) return isa_level::avx512;
     if (f.avx2 && f.bmi2) return isa_level::avx2;
     if (f.bmi2) return isa_level::bmi2;
     return isa_level::generic;
@@ -71,6 +79,7 @@ isa_level apply_override(isa_level best) noexcept {
     if (std::strcmp(env, "generic") == 0) want = isa_level::generic;
     else if (std::strcmp(env, "bmi2") == 0) want = isa_level::bmi2;
     else if (std::strcmp(env, "avx2") == 0) want = isa_level::avx2;
+    else if (std::strcmp(env, "avx512") == 0) want = isa_level::avx512;
     return want < best ? want : best;
 }
 
@@ -97,6 +106,7 @@ const char* isa_name(isa_level l) noexcept {
         case isa_level::generic: return "generic";
         case isa_level::bmi2: return "bmi2";
         case isa_level::avx2: return "avx2";
+        case isa_level::avx512: return "avx512";
     }
     return "unknown";
 }

@@ -8,6 +8,7 @@ namespace {
 
 constexpr const kernel_set* best_first[] = {
 #if ZEST_HAVE_X86_KERNELS
+    &kernels_avx512,
     &kernels_avx2,
     &kernels_bmi2,
 #endif

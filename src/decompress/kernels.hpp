@@ -58,6 +58,7 @@ extern const kernel_set kernels_generic;
 #if ZEST_HAVE_X86_KERNELS
 extern const kernel_set kernels_bmi2;
 extern const kernel_set kernels_avx2;
+extern const kernel_set kernels_avx512;
 #endif
 
 /// Every kernel set of this build, best first (generic last): the list

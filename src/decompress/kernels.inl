@@ -18,6 +18,10 @@ namespace {
 
 using u8 = std::uint8_t;
 
+#ifndef ZEST_SHORT8_LIMIT
+#define ZEST_SHORT8_LIMIT 16
+#endif
+
 ZEST_INLINE void copy16(u8* d, const u8* s) noexcept { std::memcpy(d, s, 16); }
 
 // Copies n bytes in 16-byte steps: may write up to 15 bytes past d + n and
@@ -113,6 +117,63 @@ ZEST_NOINLINE void short_offset_copy(u8* d, std::size_t offset, std::size_t n) n
         d += 16;
     } while (d < e);
 #endif
+}
+#endif
+
+#if defined(__AVX512VBMI__) && defined(__AVX512VL__)
+// Matches with offsets of 16 to 63 (AVX-512 VBMI): one period held in a
+// register and stored vector by vector, each vector the previous one
+// permuted (vpermb moves bytes across the whole vector). A plain copy at
+// these offsets loads bytes that the last store wrote in part, which the
+// CPU cannot forward: every step waits for the store to reach the cache.
+struct vbmi_masks {
+    alignas(64) u8 spread[64][64];   // spread[d][j] = j % d: the d bytes before, repeated
+    alignas(64) u8 step32[32][32];   // step32[d][j] = (32 + j) % d (d < 32)
+    alignas(64) u8 step64[64][64];   // step64[d][j] = (64 + j) % d
+};
+
+constexpr vbmi_masks make_vbmi_masks() noexcept {
+    vbmi_masks m{};
+    for (unsigned d = 1; d < 64; ++d)
+        for (unsigned j = 0; j < 64; ++j) {
+            m.spread[d][j] = u8(j % d);
+            m.step64[d][j] = u8((64 + j) % d);
+            if (d < 32 && j < 32) m.step32[d][j] = u8((32 + j) % d);
+        }
+    return m;
+}
+constexpr vbmi_masks vbmi = make_vbmi_masks();
+
+// Offsets 16 to 31, 32 bytes a step. Reads up to d + 16 (the match's source
+// and bytes after it, permuted away); writes up to 31 bytes past d + n.
+ZEST_NOINLINE void period_copy32(u8* d, std::size_t offset, std::size_t n) noexcept {
+    const __m256i src = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(d - offset));
+    // The maskz forms: g++ 12's plain ones start from an "undefined" vector
+    // that -Wuninitialized reports.
+    __m256i v = _mm256_maskz_permutexvar_epi8(
+        ~__mmask32(0), _mm256_load_si256(reinterpret_cast<const __m256i*>(vbmi.spread[offset])), src);
+    const __m256i step = _mm256_load_si256(reinterpret_cast<const __m256i*>(vbmi.step32[offset]));
+    u8* const e = d + n;
+    do {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d), v);
+        v = _mm256_maskz_permutexvar_epi8(~__mmask32(0), step, v);
+        d += 32;
+    } while (d < e);
+}
+
+// Offsets 32 to 63, 64 bytes a step and a last half-vector. Reads up to
+// d + 32; writes up to 31 bytes past d + n.
+ZEST_NOINLINE void period_copy64(u8* d, std::size_t offset, std::size_t n) noexcept {
+    const __m512i src = _mm512_loadu_si512(d - offset);
+    __m512i v = _mm512_maskz_permutexvar_epi8(~__mmask64(0), _mm512_load_si512(vbmi.spread[offset]), src);
+    const __m512i step = _mm512_load_si512(vbmi.step64[offset]);
+    u8* const e = d + n;
+    while (e - d > 32) {
+        _mm512_storeu_si512(d, v);
+        v = _mm512_maskz_permutexvar_epi8(~__mmask64(0), step, v);
+        d += 64;
+    }
+    if (d < e) _mm512_mask_storeu_epi8(d, __mmask64(0xFFFFFFFF), v);  // the low 32 bytes
 }
 #endif
 
@@ -490,11 +551,20 @@ ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_
         // Literals never overlap the output: copy them in the widest steps.
         wide_copy(op, lit, ll);
         u8* const m = op + ll;
+#if defined(__AVX512VBMI__) && defined(__AVX512VL__)
+        // (Beyond one vector's worth, where the plain copy would load what
+        // it just stored.)
+        if (offset < 32 && offset >= 16 && ml > 16) {
+            period_copy32(m, offset, ml);
+        } else if (offset < 64 && offset >= 32 && ml > 32) {
+            period_copy64(m, offset, ml);
+        } else
+#endif
         if (offset >= wide_step) {
             wide_copy(m, m - offset, ml);
         } else if (offset >= 16) {
             wild_copy(m, m - offset, ml);
-        } else if (offset >= 8) {
+        } else if (offset >= 8 && (ZEST_SHORT8_LIMIT == 0 || ml <= ZEST_SHORT8_LIMIT)) {
             // Each 8-byte step reads bytes already written: plain 8-byte
             // copies, inline (columns of 8-byte integers repeat at offset 8).
             const u8* src = m - offset;

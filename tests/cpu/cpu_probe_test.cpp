@@ -77,11 +77,13 @@ isa_level requested_level() {
     const char* env = std::getenv("ZEST_CPU");
     if (env && std::strcmp(env, "generic") == 0) return isa_level::generic;
     if (env && std::strcmp(env, "bmi2") == 0) return isa_level::bmi2;
-    return isa_level::avx2;
+    if (env && std::strcmp(env, "avx2") == 0) return isa_level::avx2;
+    return isa_level::avx512;
 }
 
 isa_level best_level() {
     const auto& f = zest::detail::cpu();
+    if (f.avx512) return isa_level::avx512;
     if (f.avx2 && f.bmi2) return isa_level::avx2;
     if (f.bmi2) return isa_level::bmi2;
     return isa_level::generic;

@@ -768,7 +768,7 @@ TEST_P(HuffmanKernels, LiteralsSection) {
     EXPECT_EQ(run({0x43, 0x80, 0x00, 0x10, 0x0D}), errc::literals_invalid);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, HuffmanKernels, ::testing::Values("generic", "bmi2", "avx2"),
+INSTANTIATE_TEST_SUITE_P(Kernels, HuffmanKernels, ::testing::Values("generic", "bmi2", "avx2", "avx512"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace

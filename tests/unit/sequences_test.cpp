@@ -619,7 +619,7 @@ TEST_P(SequenceKernels, OutputLargerThanBufferRejected) {
     EXPECT_EQ(kh.compressed(compressed_content(str("abcdefghZ"), seqs)), errc::destination_too_small);
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, SequenceKernels, ::testing::Values("generic", "bmi2", "avx2"),
+INSTANTIATE_TEST_SUITE_P(Kernels, SequenceKernels, ::testing::Values("generic", "bmi2", "avx2", "avx512"),
                          [](const auto& info) { return std::string(info.param); });
 
 }  // namespace
