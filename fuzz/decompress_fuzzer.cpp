@@ -71,17 +71,18 @@ bool is_legacy_magic(std::uint32_t m) { return m == 0x1EB52FFDu || (m >= 0xFD2FB
 struct counters {
     unsigned long long runs = 0, both_ok = 0, both_fail = 0, window_limit = 0, reserved_modes = 0, small_window = 0,
                        big_raw_rle = 0, legacy = 0, header_window = 0, truncated_states = 0, inexact_huffman = 0,
-                       inexact_sequences = 0, oversized_block = 0, empty_compressed_block = 0, zero_offset = 0;
+                       inexact_sequences = 0, oversized_block = 0, empty_compressed_block = 0, zero_offset = 0,
+                       zero_count_trailing = 0;
     ~counters() {
         std::fprintf(stderr,
                      "zest fuzzer: %llu inputs, both decode %llu, both reject %llu; known differences: "
                      "window limit %llu, sequences reserved bits %llu, small-window block maximum %llu, "
                      "raw/RLE block above 128 KiB %llu, legacy frame %llu, header window exponent %llu, truncated "
                      "Huffman states %llu, inexact Huffman streams %llu, inexact sequences stream %llu, compressed block above 128 KiB %llu, "
-                     "empty 2-byte compressed block %llu, zero offset %llu\n",
+                     "empty 2-byte compressed block %llu, zero offset %llu, bytes after a zero sequence count %llu\n",
                      runs, both_ok, both_fail, window_limit, reserved_modes, small_window, big_raw_rle, legacy,
                      header_window, truncated_states, inexact_huffman, inexact_sequences, oversized_block,
-                     empty_compressed_block, zero_offset);
+                     empty_compressed_block, zero_offset, zero_count_trailing);
     }
 };
 counters stats;
@@ -235,6 +236,7 @@ struct normalized {
     bool inexact_sequences = false;  // detected only
     bool oversized_block = false;    // detected only
     bool zero_offset = false;        // detected only
+    bool zero_count_trailing = false;  // detected only
     bool changed() const { return small_window || big_raw_rle || reserved_modes || legacy; }
 };
 
@@ -548,6 +550,7 @@ public:
     // (repeat offset 1 minus 1 while it is 1), which libzstd up to 1.5.5
     // reads as 1 and later versions reject.
     bool zero_offset = false;
+    bool zero_count_trailing = false;  // the last block examined: no sequences, yet bytes after the count
 
     // 1: exact, 0: not exact, -1: cannot tell (anything unexpected).
     int block_ends_exactly(const u8* blk, std::size_t size) {
@@ -560,6 +563,7 @@ private:
     int examine(const u8* blk, std::size_t size) {
         decoded_size = 0;
         zero_offset = false;
+        zero_count_trailing = false;
         std::size_t pos = literals_section_size(blk, size);
         if (pos == 0 || pos >= size) return -1;
         const unsigned b0 = blk[pos];
@@ -576,7 +580,13 @@ private:
             nb_seq = blk[pos + 1] + (unsigned(blk[pos + 2]) << 8) + 0x7F00;
             pos += 3;
         }
-        if (nb_seq == 0) return 1;
+        if (nb_seq == 0) {
+            // The section ends at the count: bytes after it (a modes byte,
+            // tables, a bitstream) are corruption, which libzstd 1.5.4
+            // ignores when the count takes 2 or 3 bytes (1.5.7 rejects it).
+            zero_count_trailing = pos != size;
+            return 1;
+        }
         if (pos >= size) return -1;
         const unsigned modes = blk[pos++];
         static constexpr unsigned max_log[3] = {9, 8, 9}, max_symbol[3] = {35, 31, 52};
@@ -810,6 +820,7 @@ normalized normalize(std::span<const u8> src) {
                     const int exact = seq.block_ends_exactly(p + 3, bsize);
                     if (exact == 0) n.inexact_sequences = true;
                     if (seq.zero_offset) n.zero_offset = true;
+                    if (seq.zero_count_trailing) n.zero_count_trailing = true;
                     // Sequences alone beyond 128 KiB: the block's output is too.
                     if (exact >= 0 && seq.decoded_size > block_size_max) n.oversized_block = true;
                 }
@@ -876,6 +887,10 @@ void check_libzstd_only(std::span<const u8> src, const outcome& ref, errc error,
     }
     if (n.zero_offset && remaining == errc::offset_invalid) {
         ++stats.zero_offset;
+        return;
+    }
+    if (n.zero_count_trailing && remaining == errc::sequences_invalid) {
+        ++stats.zero_count_trailing;
         return;
     }
     fail("libzstd decodes %zu bytes, zest fails: %s%s%s", ref.out.size(), zest::error_message(error),
@@ -995,7 +1010,8 @@ void check(std::span<const u8> src) {
         ++stats.both_ok;
         // Self-check of the classifier: a frame both accept has no anomaly.
         const normalized n = normalize(src);
-        if (n.inexact_huffman || n.truncated_states || n.inexact_sequences || n.oversized_block || n.zero_offset)
+        if (n.inexact_huffman || n.truncated_states || n.inexact_sequences || n.oversized_block || n.zero_offset ||
+            n.zero_count_trailing)
             fail("classifier bug: anomaly reported in a valid input");
         if (z.out != ref.out) {
             std::size_t i = 0;

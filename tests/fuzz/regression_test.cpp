@@ -162,6 +162,30 @@ TEST(FuzzRegression, ZeroOffsetIsCorruption) {
     EXPECT_EQ(s.error(), zest::errc::offset_invalid);
 }
 
+// A compressed block whose sequence count is 0 in its 2-byte form (80 00),
+// followed by a modes byte and 12 more bytes: the count ends the section,
+// so the rest is corruption. libzstd 1.5.4 ignores it and decodes nothing;
+// 1.5.7 rejects it as zest does (found by the differential fuzzer;
+// tests/known_differences.md, class 13). The 1-byte form 00 with bytes after
+// it is rejected too.
+TEST(FuzzRegression, BytesAfterAZeroSequenceCount) {
+    const bytes two_byte = make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x85, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00,
+                                 0x03, 0x66, 0x21, 0x00, 0x00, 0x00, 0x00, 0x04, 0x04, 0x04, 0x01, 0x00});
+    std::vector<std::byte> dst(64);
+    auto r = decode(two_byte, dst);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error(), zest::errc::sequences_invalid);
+    // The same block ending right after the count decodes (to nothing).
+    const bytes exact = make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x1d, 0x00, 0x00, 0x00, 0x80, 0x00});
+    r = decode(exact, dst);
+    ASSERT_TRUE(r) << r.message();
+    EXPECT_EQ(*r, 0u);
+    const bytes one_byte = make({0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x00, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x00});
+    r = decode(one_byte, dst);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error(), zest::errc::sequences_invalid);
+}
+
 // A frame whose one compressed block holds a 4-stream Huffman literals
 // section of `regen` bytes (a 2-symbol tree of 1-bit codes) and no sequences.
 bytes four_stream_literals(unsigned regen) {
