@@ -18,9 +18,9 @@ namespace {
 
 using u8 = std::uint8_t;
 
-#ifndef ZEST_SHORT8_LIMIT
-#define ZEST_SHORT8_LIMIT 16
-#endif
+// Matches at offsets 8 to 15 up to this long take the inline 8-byte loop;
+// longer ones the pattern copy (one store per vector).
+constexpr std::size_t short8_inline_max = 16;
 
 ZEST_INLINE void copy16(u8* d, const u8* s) noexcept { std::memcpy(d, s, 16); }
 
@@ -206,8 +206,6 @@ ZEST_INLINE void exact_match_copy(u8* d, std::size_t offset, std::size_t n) noex
     for (std::size_t i = 0; i < n; ++i) d[i] = s[i];
 }
 
-errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept;
-
 // One Huffman stream in the 4-stream fast loop. `bits` holds the 8 bytes at
 // `ip`, shifted left by the bits already consumed, with a marker 1 placed
 // below the data when they were loaded: its position (the count of trailing
@@ -226,6 +224,42 @@ ZEST_INLINE void fast_refill(std::uint64_t& bits, const u8*& ip) noexcept {
     const unsigned c = fast_consumed(bits);
     ip -= c >> 3;
     bits = (load_le64(ip) | 1) << (c & 7);
+}
+
+// A checked reader's state as a fast stream (the reader holds 8 bytes) and back.
+ZEST_INLINE fast_stream to_fast(const backward_bit_reader& br) noexcept {
+    return {(br.container | 1) << br.consumed, br.ptr};
+}
+ZEST_INLINE void from_fast(backward_bit_reader& br, const fast_stream& fs) noexcept {
+    br.ptr = fs.ip;
+    br.container = load_le64(fs.ip);
+    br.consumed = fast_consumed(fs.bits);
+}
+
+// A stream's last codes, after the bursts, with the checked reader: four per
+// refill while 8 bytes remain, then one at a time watching for overrun, and
+// the stream must end exactly.
+errc finish_stream(backward_bit_reader& br, u8* o, u8* const e, const huffman_table& t) noexcept {
+    const unsigned mb = t.max_bits;
+    const std::uint16_t* tab = t.entries;
+    while (e - o >= 4 && br.can_refill_fast()) {
+        br.refill_fast();
+        for (int k = 0; k < 4; ++k) {
+            const std::uint16_t x = tab[br.peek_nz(mb)];
+            br.skip(x >> 8);
+            o[k] = u8(x);
+        }
+        o += 4;
+    }
+    while (o < e) {
+        br.refill();
+        const std::uint16_t x = tab[br.peek_nz(mb)];
+        br.skip(x >> 8);
+        *o++ = u8(x);
+        if (br.overflowed()) return errc::literals_invalid;
+    }
+    br.refill();
+    return br.finished() ? ok : errc::literals_invalid;
 }
 
 // Codes decoded per stream between refills: 5 * 11 bits + 7 left over <= 62.
@@ -303,41 +337,28 @@ ZEST_INLINE void huf_4x_fast(fast_stream (&fs)[4], u8* (&op)[4], u8* const (&seg
 errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept {
     backward_bit_reader br;
     if (!br.init(src, size)) return errc::literals_invalid;
-    const unsigned mb = t.max_bits;
-    const std::uint16_t* tab = t.entries;
     u8* op = dst;
     u8* const end = dst + n;
     if (size >= 8) {
         // Bursts without checks, as in the 4-stream loop.
-        const unsigned top = 64 - mb;
-        std::uint64_t bits = (br.container | 1) << br.consumed;
-        const u8* ip = br.ptr;
+        const unsigned top = 64 - t.max_bits;
+        fast_stream fs = to_fast(br);
         for (;;) {
-            std::size_t rounds = std::min(std::size_t(ip - src) / 7, std::size_t(end - op) / huf_fast_codes);
+            std::size_t rounds = std::min(std::size_t(fs.ip - src) / 7, std::size_t(end - op) / huf_fast_codes);
             if (rounds == 0) break;
             do {
                 for (unsigned k = 0; k < huf_fast_codes; ++k) {
-                    const std::uint16_t e = tab[bits >> top];
+                    const std::uint16_t e = t.entries[fs.bits >> top];
                     op[k] = u8(e);
-                    bits <<= e >> 8;
+                    fs.bits <<= e >> 8;
                 }
                 op += huf_fast_codes;
-                fast_refill(bits, ip);
+                fast_refill(fs.bits, fs.ip);
             } while (--rounds != 0);
         }
-        br.ptr = ip;
-        br.container = load_le64(ip);
-        br.consumed = fast_consumed(bits);
+        from_fast(br, fs);
     }
-    while (op < end) {
-        br.refill();
-        const std::uint16_t e = tab[br.peek_nz(mb)];
-        br.skip(e >> 8);
-        *op++ = u8(e);
-        if (br.overflowed()) return errc::literals_invalid;
-    }
-    br.refill();
-    return br.finished() ? ok : errc::literals_invalid;
+    return finish_stream(br, op, end, t);
 }
 
 errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffman_table& t) noexcept {
@@ -362,43 +383,15 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
         // Every stream holds a whole 8-byte load: the fast loop, then back
         // to the readers for each stream's last codes.
         fast_stream fs[4];
-        for (int s = 0; s < 4; ++s) fs[s] = {(b[s].container | 1) << b[s].consumed, b[s].ptr};
+        for (int s = 0; s < 4; ++s) fs[s] = to_fast(b[s]);
         if (t.pairs_ready)
             huf_4x_fast<true>(fs, op, seg_end, begin, t);
         else
             huf_4x_fast<false>(fs, op, seg_end, begin, t);
-        for (int s = 0; s < 4; ++s) {
-            b[s].ptr = fs[s].ip;
-            b[s].container = load_le64(fs[s].ip);
-            b[s].consumed = fast_consumed(fs[s].bits);
-        }
+        for (int s = 0; s < 4; ++s) from_fast(b[s], fs[s]);
     }
 
-    const unsigned mb = t.max_bits;
-    const std::uint16_t* tab = t.entries;
-    for (int s = 0; s < 4; ++s) {
-        backward_bit_reader& br = b[s];
-        u8* o = op[s];
-        u8* const e = seg_end[s];
-        while (e - o >= 4 && br.can_refill_fast()) {
-            br.refill_fast();
-            for (int k = 0; k < 4; ++k) {
-                const std::uint16_t x = tab[br.peek_nz(mb)];
-                br.skip(x >> 8);
-                o[k] = u8(x);
-            }
-            o += 4;
-        }
-        while (o < e) {
-            br.refill();
-            const std::uint16_t x = tab[br.peek_nz(mb)];
-            br.skip(x >> 8);
-            *o++ = u8(x);
-            if (br.overflowed()) return errc::literals_invalid;
-        }
-        br.refill();
-        if (!br.finished()) return errc::literals_invalid;
-    }
+    for (int s = 0; s < 4; ++s) ZEST_TRY(finish_stream(b[s], op[s], seg_end[s], t));
     return ok;
 }
 
@@ -564,7 +557,7 @@ ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_
             wide_copy(m, m - offset, ml);
         } else if (offset >= 16) {
             wild_copy(m, m - offset, ml);
-        } else if (offset >= 8 && (ZEST_SHORT8_LIMIT == 0 || ml <= ZEST_SHORT8_LIMIT)) {
+        } else if (offset >= 8 && ml <= short8_inline_max) {
             // Each 8-byte step reads bytes already written: plain 8-byte
             // copies, inline (columns of 8-byte integers repeat at offset 8).
             const u8* src = m - offset;
