@@ -59,6 +59,8 @@ ZSTD_ErrorCode code_of(zest::errc e, side s) noexcept {
         case errc::destination_too_small: return ZSTD_error_dstSize_tooSmall;
         case errc::out_of_memory: return ZSTD_error_memory_allocation;
         case errc::io_error: return ZSTD_error_GENERIC;
+        case errc::dictionary_wrong: return ZSTD_error_dictionary_wrong;
+        case errc::dictionary_invalid: return ZSTD_error_dictionary_corrupted;
     }
     return ZSTD_error_GENERIC;
 }

@@ -17,7 +17,7 @@ enum class errc : int {
     reserved_bit_set,          ///< a reserved field of the format is not zero
     frame_header_invalid,      ///< the frame header is malformed
     window_too_large,          ///< the frame's window exceeds the decoder's limit
-    dictionary_required,       ///< the frame names a dictionary (not supported yet)
+    dictionary_required,       ///< the frame names a dictionary and none was given
     block_invalid,             ///< a block header or block size is malformed
     literals_invalid,          ///< the literals section is corrupted
     huffman_invalid,           ///< a Huffman table description is corrupted
@@ -29,6 +29,8 @@ enum class errc : int {
     destination_too_small,     ///< the output buffer cannot hold the decoded data
     out_of_memory,             ///< an allocation failed
     io_error,                  ///< a read or write failed (tools only)
+    dictionary_wrong,          ///< the frame names another dictionary than the one given
+    dictionary_invalid,        ///< dictionary bytes are malformed
 };
 
 /// Short human-readable text for an error code (never null).

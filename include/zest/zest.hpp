@@ -39,6 +39,77 @@ result<std::optional<std::uint64_t>> frame_content_size(std::span<const std::byt
 result<std::size_t> find_frame_compressed_size(std::span<const std::byte> src) noexcept;
 
 // ---------------------------------------------------------------------------
+// Dictionaries
+// ---------------------------------------------------------------------------
+
+namespace detail { struct dictionary_data; }
+
+/// How dictionary bytes are read.
+enum class dictionary_content : std::uint8_t {
+    automatic,  ///< the reference's format when the bytes start with its magic number, else raw content
+    raw,        ///< the bytes are history only: no ID, no entropy tables
+    full,       ///< the reference's format (magic 0xEC30A437) is required
+};
+
+/// Whether a dictionary keeps its own copy of the bytes it was made from.
+enum class dictionary_storage : std::uint8_t {
+    copy,       ///< copied: the caller's buffer may go away after load()
+    reference,  ///< referenced: the caller keeps the bytes alive and unchanged while the dictionary is used
+};
+
+/// A dictionary, parsed and prepared once, then shared read-only by any
+/// number of contexts and threads. Copying one copies a reference (the
+/// prepared tables are shared), so passing it around costs nothing.
+///
+/// Two kinds exist (the reference's):
+/// - formatted (`zstd --train`, ZDICT_trainFromBuffer): magic number,
+///   dictionary ID, entropy tables for literals and sequences, three repeat
+///   offsets, then content;
+/// - raw content: any bytes, used as history in front of each frame (ID 0).
+///
+/// A default-constructed dictionary is empty: using it is using none.
+class dictionary {
+public:
+    dictionary() noexcept = default;
+
+    /// Parses and prepares `bytes`. Fails with errc::dictionary_invalid
+    /// when formatted bytes are malformed (or when `content` is `full` and the
+    /// magic number is missing), errc::out_of_memory when memory runs out.
+    /// Empty `bytes` give an empty dictionary; with `automatic`, fewer than
+    /// 8 bytes are raw content (as in the reference).
+    static result<dictionary> load(std::span<const std::byte> bytes,
+                                   dictionary_content content = dictionary_content::automatic,
+                                   dictionary_storage storage = dictionary_storage::copy) noexcept;
+    static result<dictionary> load(const void* bytes, std::size_t size,
+                                   dictionary_content content = dictionary_content::automatic,
+                                   dictionary_storage storage = dictionary_storage::copy) noexcept;
+
+    /// True when no dictionary is held.
+    bool empty() const noexcept { return !data_; }
+    /// The dictionary ID (0 for raw content and empty dictionaries).
+    std::uint32_t id() const noexcept;
+    /// True for a formatted dictionary (entropy tables and repeat offsets).
+    bool has_entropy_tables() const noexcept;
+    /// Bytes of history the dictionary puts in front of each frame.
+    std::size_t content_size() const noexcept;
+    /// Bytes of heap memory the prepared dictionary owns (shared by copies).
+    std::size_t memory_usage() const noexcept;
+
+    /// The prepared form (for the library's own use).
+    const detail::dictionary_data* data() const noexcept { return data_.get(); }
+
+private:
+    std::shared_ptr<const detail::dictionary_data> data_;
+};
+
+/// The dictionary ID a formatted dictionary declares; 0 for anything else.
+std::uint32_t dictionary_id(std::span<const std::byte> bytes) noexcept;
+
+/// The dictionary ID the first frame of `src` names (0 when it names none
+/// or `src` does not start with a valid Zstandard frame header).
+std::uint32_t frame_dictionary_id(std::span<const std::byte> src) noexcept;
+
+// ---------------------------------------------------------------------------
 // One-shot decompression
 // ---------------------------------------------------------------------------
 
@@ -56,6 +127,14 @@ result<std::size_t> decompress(void* dst, std::size_t dst_capacity, const void* 
 /// size are decoded into a growing buffer. Throws std::system_error on a
 /// decoding error and std::bad_alloc when memory runs out.
 std::vector<std::byte> decompress(std::span<const std::byte> src);
+
+/// Decompresses with a dictionary: every frame of `src` starts from its
+/// content (as history) and, for a formatted dictionary, its entropy tables
+/// and repeat offsets. A frame naming another dictionary ID fails with
+/// errc::dictionary_wrong; frames naming none use `dict`. An empty `dict`
+/// is no dictionary.
+result<std::size_t> decompress(std::span<std::byte> dst, std::span<const std::byte> src,
+                               const dictionary& dict) noexcept;
 
 namespace detail { struct decoder_state; struct encoder_state; }
 
@@ -85,7 +164,17 @@ public:
     /// Vector-returning form; throws like zest::decompress(src).
     std::vector<std::byte> decompress(std::span<const std::byte> src);
 
-    /// Drops per-frame state (keeps buffers and the window limit).
+    /// One call with a dictionary (see zest::decompress with a dictionary),
+    /// whatever dictionary the context holds.
+    result<std::size_t> decompress(std::span<std::byte> dst, std::span<const std::byte> src,
+                                   const zest::dictionary& d) noexcept;
+
+    /// The dictionary every later call uses (an empty one: none). The
+    /// context shares it; nothing is copied.
+    void set_dictionary(zest::dictionary d) noexcept { dict_ = std::move(d); }
+    const zest::dictionary& dict() const noexcept { return dict_; }
+
+    /// Drops per-frame state (keeps buffers, the window limit and the dictionary).
     void reset() noexcept;
 
     /// Bytes of heap memory this context currently owns.
@@ -94,6 +183,7 @@ public:
 private:
     detail::decoder_state* state_ = nullptr;
     unsigned max_window_log_ = default_max_window_log;
+    zest::dictionary dict_;
     result<detail::decoder_state*> state() noexcept;
 };
 

@@ -11,7 +11,7 @@ const char* error_message(errc e) noexcept {
         case errc::reserved_bit_set: return "reserved bit set in frame or block header";
         case errc::frame_header_invalid: return "invalid frame header";
         case errc::window_too_large: return "frame window exceeds the decoder's limit";
-        case errc::dictionary_required: return "frame requires a dictionary (dictionaries not supported yet)";
+        case errc::dictionary_required: return "frame requires a dictionary and none was given";
         case errc::block_invalid: return "invalid block";
         case errc::literals_invalid: return "corrupted literals section";
         case errc::huffman_invalid: return "corrupted Huffman table";
@@ -23,6 +23,8 @@ const char* error_message(errc e) noexcept {
         case errc::destination_too_small: return "destination buffer too small";
         case errc::out_of_memory: return "out of memory";
         case errc::io_error: return "I/O error";
+        case errc::dictionary_wrong: return "frame requires another dictionary (dictionary ID mismatch)";
+        case errc::dictionary_invalid: return "invalid dictionary";
     }
     return "unknown error";
 }

@@ -52,7 +52,7 @@ errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::
 
 errc decode_block(decoder_state& st, const kernel_set& k, const block_header& b, const std::uint8_t* src,
                   std::size_t avail, const std::uint8_t* readable_end, std::size_t block_max, output_buffer& out,
-                  std::size_t frame_start) noexcept {
+                  std::size_t frame_start, const history_segment& ext) noexcept {
     const std::size_t bsize = b.size;
     ZEST_TRY(out.reserve(block_max + wild_slack));
     switch (b.type) {
@@ -77,7 +77,7 @@ errc decode_block(decoder_state& st, const kernel_set& k, const block_header& b,
             // a block with no literals and no sequences is valid).
             if (bsize > block_size_max) return errc::block_invalid;
             if (bsize > avail) return errc::truncated_input;
-            return decode_compressed_block(st, k, src, bsize, readable_end, block_max, out, frame_start, {});
+            return decode_compressed_block(st, k, src, bsize, readable_end, block_max, out, frame_start, ext);
         default:
             return errc::block_invalid;
     }

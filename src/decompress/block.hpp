@@ -23,8 +23,9 @@ struct output_buffer {
     errc reserve(std::size_t extra) noexcept;
 };
 
-/// History of a frame kept in another segment of a streaming decoder's
-/// window buffer (see sequences_job); empty for one-shot decoding.
+/// History before the frame's first byte, in another segment: a streaming
+/// decoder's window buffer (see sequences_job) or a dictionary's content;
+/// empty otherwise.
 struct history_segment {
     const std::uint8_t* end = nullptr;
     std::size_t size = 0;
@@ -42,10 +43,10 @@ errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::
 /// Decodes the block `b`, whose content starts at src (`avail` bytes of
 /// input from there), to out.data + out.pos, making room first when `out`
 /// can grow. Raw and RLE blocks are copied; compressed ones decoded as by
-/// decode_compressed_block, without history in another segment. The caller
-/// then skips b.input_size() bytes of input.
+/// decode_compressed_block (`ext`: a dictionary's content, or nothing).
+/// The caller then skips b.input_size() bytes of input.
 errc decode_block(decoder_state& st, const kernel_set& k, const block_header& b, const std::uint8_t* src,
                   std::size_t avail, const std::uint8_t* readable_end, std::size_t block_max, output_buffer& out,
-                  std::size_t frame_start) noexcept;
+                  std::size_t frame_start, const history_segment& ext) noexcept;
 
 }  // namespace zest::detail

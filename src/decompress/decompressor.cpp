@@ -3,6 +3,7 @@
 #include <new>
 
 #include "decompress/frame.hpp"
+#include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
 namespace zest {
@@ -30,7 +31,8 @@ result<decoder_state*> thread_state() noexcept {
 }
 
 result<std::size_t> decode_into(decoder_state& st, void* dst, std::size_t cap, const void* src,
-                                std::size_t size, unsigned max_window_log) noexcept {
+                                std::size_t size, unsigned max_window_log,
+                                const dictionary_data* dict = nullptr) noexcept {
     if ((!dst && cap) || (!src && size)) return errc::invalid_argument;
     // An empty destination may be null; the decoder does pointer arithmetic
     // on it, so give it a real (zero-capacity) address.
@@ -38,18 +40,18 @@ result<std::size_t> decode_into(decoder_state& st, void* dst, std::size_t cap, c
     output_buffer out;
     out.data = dst ? static_cast<std::uint8_t*>(dst) : &no_room;
     out.cap = cap;
-    const errc e = decode_frames(st, static_cast<const std::uint8_t*>(src), size, out, max_window_log);
+    const errc e = decode_frames(st, static_cast<const std::uint8_t*>(src), size, out, max_window_log, dict);
     if (e != ok) return e;
     return out.pos;
 }
 
 std::vector<std::byte> decode_to_vector(decoder_state& st, std::span<const std::byte> src,
-                                        unsigned max_window_log) {
+                                        unsigned max_window_log, const dictionary_data* dict) {
     std::vector<std::byte> v;
     output_buffer out;
     out.growable = &v;
     const errc e = decode_frames(st, reinterpret_cast<const std::uint8_t*>(src.data()), src.size(), out,
-                                 max_window_log);
+                                 max_window_log, dict);
     if (e == errc::out_of_memory) throw std::bad_alloc();
     if (e != ok) throw std::system_error(make_error_code(e));
     v.resize(out.pos);
@@ -90,14 +92,23 @@ result<std::size_t> decompress(std::span<std::byte> dst, std::span<const std::by
 std::vector<std::byte> decompress(std::span<const std::byte> src) {
     auto st = detail::thread_state();
     if (!st) throw std::bad_alloc();
-    return detail::decode_to_vector(**st, src, default_max_window_log);
+    return detail::decode_to_vector(**st, src, default_max_window_log, nullptr);
+}
+
+result<std::size_t> decompress(std::span<std::byte> dst, std::span<const std::byte> src,
+                               const dictionary& dict) noexcept {
+    auto st = detail::thread_state();
+    if (!st) return st.error();
+    return detail::decode_into(**st, dst.data(), dst.size(), src.data(), src.size(), default_max_window_log,
+                               dict.data());
 }
 
 // ---------------------------------------------------------------------------
 
 decompressor::decompressor() noexcept = default;
 decompressor::~decompressor() { delete state_; }
-decompressor::decompressor(decompressor&& o) noexcept : state_(o.state_), max_window_log_(o.max_window_log_) {
+decompressor::decompressor(decompressor&& o) noexcept
+    : state_(o.state_), max_window_log_(o.max_window_log_), dict_(std::move(o.dict_)) {
     o.state_ = nullptr;
 }
 decompressor& decompressor::operator=(decompressor&& o) noexcept {
@@ -105,6 +116,7 @@ decompressor& decompressor::operator=(decompressor&& o) noexcept {
         delete state_;
         state_ = o.state_;
         max_window_log_ = o.max_window_log_;
+        dict_ = std::move(o.dict_);
         o.state_ = nullptr;
     }
     return *this;
@@ -126,7 +138,14 @@ result<std::size_t> decompressor::decompress(void* dst, std::size_t dst_capacity
                                              std::size_t src_size) noexcept {
     auto st = state();
     if (!st) return st.error();
-    return detail::decode_into(**st, dst, dst_capacity, src, src_size, max_window_log_);
+    return detail::decode_into(**st, dst, dst_capacity, src, src_size, max_window_log_, dict_.data());
+}
+
+result<std::size_t> decompressor::decompress(std::span<std::byte> dst, std::span<const std::byte> src,
+                                             const zest::dictionary& d) noexcept {
+    auto st = state();
+    if (!st) return st.error();
+    return detail::decode_into(**st, dst.data(), dst.size(), src.data(), src.size(), max_window_log_, d.data());
 }
 
 result<std::size_t> decompressor::decompress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept {
@@ -136,7 +155,7 @@ result<std::size_t> decompressor::decompress(std::span<std::byte> dst, std::span
 std::vector<std::byte> decompressor::decompress(std::span<const std::byte> src) {
     auto st = state();
     if (!st) throw std::bad_alloc();
-    return detail::decode_to_vector(**st, src, max_window_log_);
+    return detail::decode_to_vector(**st, src, max_window_log_, dict_.data());
 }
 
 void decompressor::reset() noexcept {

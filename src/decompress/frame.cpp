@@ -1,6 +1,9 @@
 #include "decompress/frame.hpp"
 
 #include <algorithm>
+#include <cstdint>
+
+#include "dictionary/dictionary_data.hpp"
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -41,12 +44,16 @@ errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_
 namespace {
 
 errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* src, std::size_t size,
-                  output_buffer& out, unsigned max_window_log, std::size_t& consumed) noexcept {
+                  output_buffer& out, unsigned max_window_log, const dictionary_data* dict,
+                  std::size_t& consumed) noexcept {
     frame_header h;
     ZEST_TRY(parse_frame_header(src, size, h));
     if (h.skippable) return skippable_frame_size(h, size, consumed);
     if (h.window_size > (std::uint64_t(1) << max_window_log)) return errc::window_too_large;
-    if (h.dict_id != 0) return errc::dictionary_required;
+    if (h.dict_id != 0) {
+        if (!dict) return errc::dictionary_required;
+        if (dict->id != h.dict_id) return errc::dictionary_wrong;
+    }
     const std::size_t block_max = std::size_t(std::min<std::uint64_t>(h.window_size, block_size_max));
     if (h.content_size != content_size_unknown) {
         // A block that produces output takes at least 4 bytes of input (an
@@ -64,7 +71,16 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
         }
     }
 
-    st.reset_frame();
+    // A dictionary's content is history in front of the frame; matches may
+    // reach anywhere into it (the reference does not bound them by the
+    // window in one-shot decoding either).
+    history_segment ext;
+    if (dict) {
+        start_frame_with(st, *dict);
+        ext = {dict->content + dict->content_size, dict->content_size, SIZE_MAX};
+    } else {
+        st.reset_frame();
+    }
     const std::size_t frame_start = out.pos;
     XXH64_state_t xxh;
     if (h.checksum) XXH64_reset(&xxh, 0);
@@ -74,7 +90,7 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
         block_header b;
         ZEST_TRY(read_block_header(src, size, pos, b));
         const std::size_t block_out_start = out.pos;
-        ZEST_TRY(decode_block(st, k, b, src + pos, size - pos, src_end, block_max, out, frame_start));
+        ZEST_TRY(decode_block(st, k, b, src + pos, size - pos, src_end, block_max, out, frame_start, ext));
         pos += b.input_size();
         if (h.checksum) XXH64_update(&xxh, out.data + block_out_start, out.pos - block_out_start);
         if (b.last) break;
@@ -94,11 +110,11 @@ errc decode_frame(decoder_state& st, const kernel_set& k, const std::uint8_t* sr
 }  // namespace
 
 errc decode_frames(decoder_state& st, const std::uint8_t* src, std::size_t size, output_buffer& out,
-                   unsigned max_window_log) noexcept {
+                   unsigned max_window_log, const dictionary_data* dict) noexcept {
     const kernel_set& k = active_kernels();
     while (size != 0) {
         std::size_t used = 0;
-        ZEST_TRY(decode_frame(st, k, src, size, out, max_window_log, used));
+        ZEST_TRY(decode_frame(st, k, src, size, out, max_window_log, dict, used));
         src += used;
         size -= used;
     }

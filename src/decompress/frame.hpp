@@ -13,8 +13,11 @@ namespace zest::detail {
 /// Compressed size of the frame at src (any kind), by walking block headers.
 errc frame_compressed_size(const std::uint8_t* src, std::size_t size, std::size_t& out) noexcept;
 
-/// Decodes every frame of src into `out` (skippable frames are skipped).
+struct dictionary_data;
+
+/// Decodes every frame of src into `out` (skippable frames are skipped),
+/// each starting from `dict` when it is not null.
 errc decode_frames(decoder_state& st, const std::uint8_t* src, std::size_t size, output_buffer& out,
-                   unsigned max_window_log) noexcept;
+                   unsigned max_window_log, const dictionary_data* dict = nullptr) noexcept;
 
 }  // namespace zest::detail

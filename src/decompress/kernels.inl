@@ -405,13 +405,13 @@ struct sequence {
 // Decoding side of the sequence loop. The FSE states, repeat offsets and
 // bit reader are the caller's locals, taken by reference by an
 // always-inlined function so that they stay in registers.
-// All three tables live in the decoder state at fixed offsets, so one base
-// pointer addresses them (fewer live registers in the loop).
+// All three tables in use sit in one seq_table_set (the state's or a
+// dictionary's), so one base pointer addresses them (fewer live registers).
 struct seq_tables {
-    const decoder_state* st;
-    ZEST_INLINE const seq_cell& ll(std::uint32_t i) const noexcept { return st->ll.storage[i]; }
-    ZEST_INLINE const seq_cell& of(std::uint32_t i) const noexcept { return st->of.storage[i]; }
-    ZEST_INLINE const seq_cell& ml(std::uint32_t i) const noexcept { return st->ml.storage[i]; }
+    const seq_table_set* set;
+    ZEST_INLINE const seq_cell& ll(std::uint32_t i) const noexcept { return set->ll.storage[i]; }
+    ZEST_INLINE const seq_cell& of(std::uint32_t i) const noexcept { return set->of.storage[i]; }
+    ZEST_INLINE const seq_cell& ml(std::uint32_t i) const noexcept { return set->ml.storage[i]; }
 };
 
 template <bool UpdateStates>
@@ -621,10 +621,10 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
     decoder_state& st = *job.st;
     backward_bit_reader br;
     if (!br.init(job.stream, job.stream_size)) return errc::sequences_invalid;
-    const seq_tables t{&st};
-    std::uint32_t lls = std::uint32_t(br.read(st.ll.log));
-    std::uint32_t ofs = std::uint32_t(br.read(st.of.log));
-    std::uint32_t mls = std::uint32_t(br.read(st.ml.log));
+    const seq_tables t{st.seq_tables};
+    std::uint32_t lls = std::uint32_t(br.read(t.set->ll.log));
+    std::uint32_t ofs = std::uint32_t(br.read(t.set->of.log));
+    std::uint32_t mls = std::uint32_t(br.read(t.set->ml.log));
     br.refill();
     std::size_t rep[3] = {st.rep[0], st.rep[1], st.rep[2]};
 

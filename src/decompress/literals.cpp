@@ -92,24 +92,31 @@ errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t*
     if (csize > size - header) return errc::literals_invalid;
     const std::uint8_t* p = src + header;
     std::size_t stream_bytes = csize;
+    const huffman_table* t = st.lit_table;
     if (type == 2) {
         std::size_t tree = 0;
         ZEST_TRY(read_huffman_weights(p, csize, st.weights_scratch, tree));
         ZEST_TRY(build_huffman_table(st.weights_scratch, st.huf));
+        t = st.lit_table = &st.huf;
+        st.lit_table_pairs = nullptr;
         p += tree;
         stream_bytes -= tree;
-    } else if (st.huf.max_bits == 0) {
+    } else if (!t) {
         return errc::literals_invalid;  // treeless literals with no previous table
     }
     if (four_streams) {
         // Pairs pay off when two average codes fit in one lookup and the
-        // section is big enough to amortise building the table.
-        if (!st.huf.pairs_ready && regen >= pairs_min_literals &&
-            stream_bytes * 8 * 2 <= regen * (st.huf.max_bits + 1))
-            build_huffman_pairs(st.huf);
-        ZEST_TRY(k.huf_4x(st.literals, regen, p, stream_bytes, st.huf));
+        // section is big enough to amortise building the table (a
+        // dictionary's is built when it is loaded).
+        if (!t->pairs_ready && regen >= pairs_min_literals && stream_bytes * 8 * 2 <= regen * (t->max_bits + 1)) {
+            if (t == &st.huf)
+                build_huffman_pairs(st.huf);
+            else if (st.lit_table_pairs)
+                t = st.lit_table_pairs;
+        }
+        ZEST_TRY(k.huf_4x(st.literals, regen, p, stream_bytes, *t));
     } else {
-        ZEST_TRY(k.huf_1x(st.literals, regen, p, stream_bytes, st.huf));
+        ZEST_TRY(k.huf_1x(st.literals, regen, p, stream_bytes, *t));
     }
     out = {st.literals, regen};
     used = header + csize;

@@ -119,6 +119,20 @@ errc setup_table(seq_table& t, kind k, unsigned mode, const std::uint8_t* src, s
 
 }  // namespace
 
+errc read_seq_table_description(unsigned which, const std::uint8_t* src, std::size_t size, seq_table& t,
+                                fse_distribution& d, std::size_t& used) noexcept {
+    const kind k = which == 0 ? kind::literal_length : which == 1 ? kind::offset : kind::match_length;
+    const unsigned max_symbol = k == kind::literal_length ? ll_max_symbol
+                                : k == kind::match_length ? ml_max_symbol
+                                                          : of_max_symbol;
+    const unsigned max_log = k == kind::offset ? of_max_log : ll_max_log;
+    ZEST_TRY(read_fse_distribution(src, size, max_log, max_symbol, d, used));
+    ZEST_TRY(build_seq_cells(k, d, t.storage));
+    t.ready = true;
+    t.log = d.accuracy_log;
+    return ok;
+}
+
 errc read_sequences_header(decoder_state& st, const std::uint8_t* src, std::size_t size, unsigned& nb_seq,
                            std::size_t& used) noexcept {
     if (size < 1) return errc::sequences_invalid;
@@ -145,12 +159,31 @@ errc read_sequences_header(decoder_state& st, const std::uint8_t* src, std::size
     if (pos >= size) return errc::sequences_invalid;
     const unsigned modes = src[pos++];
     if (modes & 3) return errc::reserved_bit_set;
+    if (st.seq_tables != &st.seq) {
+        // The tables in use are a dictionary's. A block that repeats all
+        // three keeps using them; one that describes any moves to the
+        // state's own tables, copying first those it repeats.
+        if ((modes >> 2) == 0x3F) {
+            used = pos;
+            return ok;
+        }
+        const seq_table_set& d = *st.seq_tables;
+        const auto adopt = [](seq_table& to, const seq_table& from) {
+            to.log = from.log;
+            std::memcpy(to.storage, from.storage, sizeof(seq_cell) << from.log);
+            to.ready = true;
+        };
+        if ((modes >> 6) == 3) adopt(st.seq.ll, d.ll);
+        if (((modes >> 4) & 3) == 3) adopt(st.seq.of, d.of);
+        if (((modes >> 2) & 3) == 3) adopt(st.seq.ml, d.ml);
+        st.seq_tables = &st.seq;
+    }
     std::size_t n = 0;
-    ZEST_TRY(setup_table(st.ll, kind::literal_length, modes >> 6, src + pos, size - pos, n));
+    ZEST_TRY(setup_table(st.seq.ll, kind::literal_length, modes >> 6, src + pos, size - pos, n));
     pos += n;
-    ZEST_TRY(setup_table(st.of, kind::offset, (modes >> 4) & 3, src + pos, size - pos, n));
+    ZEST_TRY(setup_table(st.seq.of, kind::offset, (modes >> 4) & 3, src + pos, size - pos, n));
     pos += n;
-    ZEST_TRY(setup_table(st.ml, kind::match_length, (modes >> 2) & 3, src + pos, size - pos, n));
+    ZEST_TRY(setup_table(st.seq.ml, kind::match_length, (modes >> 2) & 3, src + pos, size - pos, n));
     pos += n;
     used = pos;
     return ok;

@@ -32,17 +32,33 @@ struct seq_table {
     seq_cell storage[1u << 9];
 };
 
+/// The three sequence tables, side by side so that the sequence loop
+/// addresses all of them from one base pointer.
+struct seq_table_set {
+    seq_table ll, of, ml;
+};
+
 /// Everything the block decoder carries between blocks of a frame.
+///
+/// The tables in use are pointers: to the state's own tables, which blocks
+/// fill, or to a dictionary's, shared read-only by every context that
+/// uses it (so that starting a frame with a dictionary copies nothing).
 struct decoder_state {
-    huffman_table huf;      // literal table (valid when huf.max_bits != 0)
-    seq_table ll, of, ml;   // sequence tables (for Repeat_Mode)
-    std::uint32_t rep[3];   // repeat offsets
+    huffman_table huf;                       // the last table a block described
+    const huffman_table* lit_table;          // in use: &huf, a dictionary's, or null (none yet)
+    const huffman_table* lit_table_pairs;    // the same table with its pair table built (dictionaries), or null
+    seq_table_set seq;                       // the tables blocks describe
+    const seq_table_set* seq_tables;         // in use: &seq or a dictionary's
+    std::uint32_t rep[3];                    // repeat offsets
     huffman_weights weights_scratch;
     alignas(64) std::uint8_t literals[block_size_max + wild_slack];
 
     void reset_frame() noexcept {
+        lit_table = nullptr;
+        lit_table_pairs = nullptr;
         huf.max_bits = 0;
-        ll.ready = of.ready = ml.ready = false;
+        seq.ll.ready = seq.of.ready = seq.ml.ready = false;
+        seq_tables = &seq;
         rep[0] = 1;
         rep[1] = 4;
         rep[2] = 8;

@@ -35,6 +35,8 @@ const char* errc_name(errc e) {
         case errc::destination_too_small: return "destination_too_small";
         case errc::out_of_memory: return "out_of_memory";
         case errc::io_error: return "io_error";
+        case errc::dictionary_wrong: return "dictionary_wrong";
+        case errc::dictionary_invalid: return "dictionary_invalid";
     }
     return "errc(?)";
 }

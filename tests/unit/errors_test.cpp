@@ -17,7 +17,7 @@ const std::vector<errc> all_errors = {
     errc::frame_header_invalid, errc::window_too_large,  errc::dictionary_required, errc::block_invalid,
     errc::literals_invalid,    errc::huffman_invalid,    errc::fse_invalid,      errc::sequences_invalid,
     errc::offset_invalid,      errc::content_size_mismatch, errc::checksum_mismatch, errc::destination_too_small,
-    errc::out_of_memory,       errc::io_error,
+    errc::out_of_memory,       errc::io_error,           errc::dictionary_wrong, errc::dictionary_invalid,
 };
 
 TEST(Errors, ValuesAreStable) {
