@@ -405,6 +405,12 @@ public:
     void set_verify_checksum(bool on) noexcept { verify_checksum_ = on; }
     bool verify_checksum() const noexcept { return verify_checksum_; }
 
+    /// The dictionary the frames that start from now on use (an empty one:
+    /// none); shared, not copied. Between frames only: mid-frame it returns
+    /// errc::invalid_argument and changes nothing. Kept by reset().
+    result<bool> set_dictionary(zest::dictionary d) noexcept;
+    const zest::dictionary& dict() const noexcept { return dict_; }
+
     /// Consumes input and produces output until one of them runs out or a
     /// frame ends. Returns 0 when a frame (or skippable frame) has just been
     /// completely decoded and flushed (in.pos is then just past it), else a
@@ -438,6 +444,7 @@ private:
     impl* impl_ = nullptr;
     unsigned max_window_log_ = default_max_window_log;
     bool verify_checksum_ = true;
+    zest::dictionary dict_;
 };
 
 /// What a streaming compression call should do with the input given so far.

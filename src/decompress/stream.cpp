@@ -16,6 +16,7 @@
 // consumed never leaves output behind, and the call that returns 0 is the one
 // that takes that byte.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -24,6 +25,7 @@
 #include "common/format.hpp"
 #include "decompress/block.hpp"
 #include "decompress/kernels.hpp"
+#include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
 #define XXH_INLINE_ALL
@@ -62,6 +64,7 @@ struct decompress_stream::impl {
     std::size_t block_start = 0;    // where the block being decoded starts
     std::size_t ext_end = 0, ext_size = 0;  // previous segment of the ring
     std::uint64_t produced = 0;     // frame bytes decoded so far
+    const detail::dictionary_data* dict = nullptr;  // this frame's (the stream holds it)
     bool hashing = false;           // this frame's checksum is computed and compared
     bool holding_last = false;      // the frame's last input byte was given back to the caller
     XXH64_state_t xxh;
@@ -108,7 +111,7 @@ struct decompress_stream::impl {
     // more bytes are needed to know).
     std::size_t header_size_needed() const noexcept { return detail::frame_header_size(gather.get(), gathered); }
 
-    errc begin_frame(unsigned max_window_log, bool verify) noexcept {
+    errc begin_frame(unsigned max_window_log, bool verify, const detail::dictionary_data* d) noexcept {
         ZEST_TRY(detail::parse_frame_header(gather.get(), gathered, h));
         gathered = 0;
         if (h.skippable) {
@@ -117,7 +120,10 @@ struct decompress_stream::impl {
             return ok;
         }
         if (h.window_size > (std::uint64_t(1) << max_window_log)) return errc::window_too_large;
-        if (h.dict_id != 0) return errc::dictionary_required;
+        if (h.dict_id != 0) {
+            if (!d) return errc::dictionary_required;
+            if (d->id != h.dict_id) return errc::dictionary_wrong;
+        }
         const auto window = std::size_t(h.window_size);
         block_max = std::min<std::size_t>(window, detail::block_size_max);
         // The previous segment must end at least window + slack bytes in,
@@ -137,7 +143,11 @@ struct decompress_stream::impl {
             if (!ring) return errc::out_of_memory;
             ring_cap = want;
         }
-        st->reset_frame();
+        dict = d;
+        if (d)
+            detail::start_frame_with(*st, *d);
+        else
+            st->reset_frame();
         hashing = h.checksum && verify;
         if (hashing) XXH64_reset(&xxh, 0);
         produced = 0;
@@ -170,7 +180,13 @@ struct decompress_stream::impl {
         out.data = ring.get();
         out.pos = wpos;
         out.cap = ring_cap;
-        const detail::history_segment ext{ring.get() + ext_end, ext_size, std::size_t(h.window_size)};
+        // History before the segment: the previous segment once the ring
+        // has restarted, before that the dictionary's content. The ring
+        // restarts past a window's worth of output, where the format ends
+        // the dictionary's reach; until then matches may reach anywhere in
+        // it, beyond the window too (as the format allows).
+        detail::history_segment ext{ring.get() + ext_end, ext_size, std::size_t(h.window_size)};
+        if (ext_size == 0 && dict) ext = {dict->content + dict->content_size, dict->content_size, SIZE_MAX};
         ZEST_TRY(detail::decode_compressed_block(*st, detail::active_kernels(), src, b.size, readable_end, block_max,
                                                  out, 0, ext));
         wpos = out.pos;
@@ -199,8 +215,8 @@ struct decompress_stream::impl {
     // One step of the current stage. `progress` is false when it could not
     // move for lack of input or output room; `frame_done` is set when a
     // frame has just ended (and all its output is handed out).
-    errc step(out_buffer& out, in_buffer& in, unsigned max_window_log, bool verify, bool& progress,
-              bool& frame_done) noexcept {
+    errc step(out_buffer& out, in_buffer& in, unsigned max_window_log, bool verify,
+              const detail::dictionary_data* d, bool& progress, bool& frame_done) noexcept {
         const std::size_t avail = in.size - in.pos;
         const auto* const ip = static_cast<const std::uint8_t*>(in.src) + in.pos;
         progress = false;
@@ -213,7 +229,7 @@ struct decompress_stream::impl {
                 if (!gather_up_to(want, in)) return ok;
                 const std::size_t size = header_size_needed();
                 if (size == 0 || size > gathered) return ok;  // gather the rest
-                return begin_frame(max_window_log, verify);
+                return begin_frame(max_window_log, verify, d);
             }
             case stage::block_header:
                 if (avail == 0) return ok;
@@ -336,7 +352,8 @@ struct decompress_stream::impl {
 decompress_stream::decompress_stream() noexcept = default;
 decompress_stream::~decompress_stream() { delete impl_; }
 decompress_stream::decompress_stream(decompress_stream&& o) noexcept
-    : impl_(o.impl_), max_window_log_(o.max_window_log_), verify_checksum_(o.verify_checksum_) {
+    : impl_(o.impl_), max_window_log_(o.max_window_log_), verify_checksum_(o.verify_checksum_),
+      dict_(std::move(o.dict_)) {
     o.impl_ = nullptr;
 }
 decompress_stream& decompress_stream::operator=(decompress_stream&& o) noexcept {
@@ -345,6 +362,7 @@ decompress_stream& decompress_stream::operator=(decompress_stream&& o) noexcept 
         impl_ = o.impl_;
         max_window_log_ = o.max_window_log_;
         verify_checksum_ = o.verify_checksum_;
+        dict_ = std::move(o.dict_);
         o.impl_ = nullptr;
     }
     return *this;
@@ -354,6 +372,13 @@ result<unsigned> decompress_stream::set_max_window_log(unsigned log) noexcept {
     if (log < 10 || log > max_window_log_limit) return errc::invalid_argument;
     max_window_log_ = log;
     return log;
+}
+
+result<bool> decompress_stream::set_dictionary(zest::dictionary d) noexcept {
+    if (!at_frame_boundary()) return errc::invalid_argument;
+    const bool any = !d.empty();
+    dict_ = std::move(d);
+    return any;
 }
 
 result<std::size_t> decompress_stream::decompress(out_buffer& out, in_buffer& in) noexcept {
@@ -375,7 +400,7 @@ result<std::size_t> decompress_stream::decompress(out_buffer& out, in_buffer& in
     const std::size_t in_start = in.pos;
     for (;;) {
         bool progress = false, frame_done = false;
-        const errc e = s.step(out, in, max_window_log_, verify_checksum_, progress, frame_done);
+        const errc e = s.step(out, in, max_window_log_, verify_checksum_, dict_.data(), progress, frame_done);
         if (e != ok) return s.fail(e);
         if (frame_done) return std::size_t(0);
         if (!progress) break;

@@ -5,8 +5,10 @@ set(_zest_dict_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(zest_dictionary_test
   ${_zest_dict_dir}/load_test.cpp
   ${_zest_dict_dir}/decode_test.cpp
+  ${_zest_dict_dir}/stream_test.cpp
   ${_zest_dict_dir}/dict_support.cpp)
 target_link_libraries(zest_dictionary_test PRIVATE zest_conformance_support zest_internal GTest::gtest_main)
+target_include_directories(zest_dictionary_test PRIVATE ${_zest_dict_dir}/../stream)
 target_compile_options(zest_dictionary_test PRIVATE ${ZEST_WARNINGS})
 gtest_discover_tests(zest_dictionary_test
   TEST_PREFIX "dictionary."

@@ -15,60 +15,13 @@
 
 #include "check.hpp"
 #include "corpus.hpp"
+#include "stream_driver.hpp"
 #include "zest/zest.hpp"
 
 namespace {
 
 using zest::test::bytes;
-
-// Sizes of successive input and output buffers handed to the stream.
-using chunker = std::function<std::size_t(std::size_t call)>;
-
-struct stream_run {
-    bytes out;
-    std::size_t frames_done = 0;  // calls that returned 0
-    std::size_t last_hint = 0;
-    zest::errc error{};
-};
-
-// Feeds `src` through a decompress_stream, input and output cut by the two
-// chunkers, until the input is consumed and no output is pending.
-stream_run stream_decode(zest::decompress_stream& ds, std::span<const std::byte> src, const chunker& in_size,
-                         const chunker& out_size) {
-    stream_run r;
-    std::size_t in_at = 0;
-    std::vector<std::byte> buf;
-    for (std::size_t call = 0;; ++call) {
-        const std::size_t ni = std::min(in_size(call), src.size() - in_at);
-        zest::in_buffer in{src.data() + in_at, ni, 0};
-        buf.assign(std::max<std::size_t>(out_size(call), 1), std::byte{0});
-        zest::out_buffer out{buf.data(), buf.size(), 0};
-        const auto res = ds.decompress(out, in);
-        if (!res) {
-            r.error = res.error();
-            return r;
-        }
-        r.out.insert(r.out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(out.pos));
-        in_at += in.pos;
-        r.last_hint = *res;
-        if (*res == 0) ++r.frames_done;
-        // Done when all input is in and either a frame just ended or the
-        // call could do nothing more (a truncated frame).
-        if (in_at == src.size() && (*res == 0 || (in.pos == 0 && out.pos == 0))) return r;
-        if (call > 100'000'000) {
-            ADD_FAILURE() << "no end";
-            return r;
-        }
-    }
-}
-
-chunker fixed(std::size_t n) {
-    return [n](std::size_t) { return n; };
-}
-chunker seeded(std::uint64_t seed, std::size_t max) {
-    auto rng = std::make_shared<std::mt19937_64>(seed);
-    return [rng, max](std::size_t) { return std::size_t((*rng)() % max) + 1; };
-}
+using namespace zest::test::streaming;
 
 bytes zstd_oneshot(std::span<const std::byte> src, int level, int window_log = 0, bool checksum = false,
                    bool content_size = true) {
@@ -121,25 +74,6 @@ bytes skippable(std::size_t n, std::uint8_t fill) {
     std::memcpy(f.data(), &magic, 4);
     std::memcpy(f.data() + 4, &size, 4);
     return f;
-}
-
-struct named_chunkers {
-    const char* name;
-    chunker in, out;
-};
-
-std::vector<named_chunkers> patterns() {
-    return {
-        {"whole", fixed(SIZE_MAX / 2), fixed(64u << 20)},
-        {"one-byte-in", fixed(1), fixed(64u << 10)},
-        {"one-byte-out", fixed(64u << 10), fixed(1)},
-        {"one-byte-both", fixed(1), fixed(1)},
-        {"7-and-13", fixed(7), fixed(13)},
-        {"recommended", fixed(zest::decompress_stream::recommended_in_size),
-         fixed(zest::decompress_stream::recommended_out_size)},
-        {"random-small", seeded(1, 300), seeded(2, 300)},
-        {"random-large", seeded(3, 300000), seeded(4, 300000)},
-    };
 }
 
 void expect_stream_decodes(std::span<const std::byte> frames, std::span<const std::byte> original,
