@@ -278,6 +278,14 @@ result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* sr
 /// Compresses `src` into a new vector. Throws std::bad_alloc when memory runs out.
 std::vector<std::byte> compress(std::span<const std::byte> src, int level = default_level);
 
+/// Compresses `src` with a dictionary: its content is history in front of
+/// the input and, for a formatted dictionary, its entropy tables and repeat
+/// offsets are what the frame starts with. The frame header names the
+/// dictionary's ID (none for raw content); decode it with the same
+/// dictionary. An empty `dict` is no dictionary.
+result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src, const dictionary& dict,
+                             int level = default_level) noexcept;
+
 /// A reusable compression context. Constructing one allocates nothing and
 /// never probes the CPU; match-finder tables and block buffers are allocated
 /// on first use, sized to the parameters, and reused; the match tables are
@@ -342,6 +350,20 @@ public:
     /// Throws std::bad_alloc when memory runs out.
     std::vector<std::byte> compress(std::span<const std::byte> src);
 
+    /// One frame with a dictionary (see zest::compress with a dictionary),
+    /// whatever dictionary the context holds.
+    result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src,
+                                 const zest::dictionary& d) noexcept;
+
+    /// The dictionary every later frame uses (an empty one: none); shared,
+    /// not copied. reset() keeps it.
+    void set_dictionary(zest::dictionary d) noexcept { dict_ = std::move(d); }
+    const zest::dictionary& dict() const noexcept { return dict_; }
+    /// Whether frames written with a dictionary name its ID in their header
+    /// (default true; ZSTD_c_dictIDFlag).
+    void set_dictionary_id_written(bool on) noexcept { dict_id_ = on; }
+    bool dictionary_id_written() const noexcept { return dict_id_; }
+
     /// Restores the default options (level 3, no checksum, content size
     /// declared, every parameter from the level). Buffers are kept for the next call;
     /// every call starts a new frame anyway, so nothing else carries over.
@@ -351,11 +373,15 @@ public:
     std::size_t memory_usage() const noexcept;
 
 private:
+    result<std::size_t> compress_with(void* dst, std::size_t dst_capacity, const void* src, std::size_t src_size,
+                                      const detail::dictionary_data* d) noexcept;
     detail::encoder_state* state_ = nullptr;
     int level_ = default_level;
     bool checksum_ = false;
     bool content_size_ = true;
     compression_parameters set_{};  // beyond the level; 0: the level's
+    zest::dictionary dict_;
+    bool dict_id_ = true;
 };
 
 // ---------------------------------------------------------------------------

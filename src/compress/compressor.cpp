@@ -12,6 +12,7 @@
 #include "common/bits.hpp"
 #include "compress/frame_writer.hpp"
 #include "compress/public_params.hpp"
+#include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
 namespace zest {
@@ -26,26 +27,45 @@ const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexc
 }
 
 result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
-                                   const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
+                                   const std::uint8_t* src, std::size_t size, const frame_options& o,
+                                   const dictionary_data* dict = nullptr) noexcept {
     if (!st.usable()) return errc::out_of_memory;
-    const compression_params p = frame_params(o, size);
+    // With a dictionary, its content goes in front of the input, in one
+    // buffer, and the parameters are those of both together (as the
+    // reference sizes them).
+    const std::size_t history = dict ? dict->content_size : 0;
+    const std::uint8_t* data = src;
+    if (dict) {
+        if (size > SIZE_MAX - history) return errc::out_of_memory;
+        if (st.dict_buffer_size < history + size) {
+            st.dict_buffer.reset(new (std::nothrow) std::uint8_t[history + size]);
+            st.dict_buffer_size = st.dict_buffer ? history + size : 0;
+            if (!st.dict_buffer) return errc::out_of_memory;
+        }
+        std::memcpy(st.dict_buffer.get(), dict->content, history);
+        if (size) std::memcpy(st.dict_buffer.get() + history, src, size);
+        data = st.dict_buffer.get();
+    }
+    const compression_params p = frame_params(o, dict ? size + history : size);
     std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
 
     block_writer w;
-    ZEST_TRY(w.begin(st, p, size));
+    ZEST_TRY(w.begin(st, p, size + history));
     const std::uint32_t low = w.first_index();
-    w.set_base(frame_base(src, low));
+    w.set_base(frame_base(data, low));
+    if (dict) w.load_dictionary(*dict, low, data + history + size);
+    const std::size_t first = low + history;
     std::size_t done = 0;
     do {
         const std::size_t n = std::min(w.block_max(), size - done);
         const bool last = done + n == size;
-        const auto r = w.write(low + done, n, last, src + size, dst + pos, capacity - pos);
+        const auto r = w.write(first + done, n, last, data + history + size, dst + pos, capacity - pos);
         if (!r) return r.error();
         pos += *r;
         done += n;
     } while (done < size);
-    w.finish(low + size);
+    w.finish(first + size);
 
     if (o.checksum) {
         if (capacity - pos < 4) return errc::destination_too_small;
@@ -68,13 +88,16 @@ thread_local std::unique_ptr<encoder_state> thread_encoder;
 // first use by `state`, after the checks), then one frame.
 template <class GetState>
 result<std::size_t> checked_frame(GetState&& state, void* dst, std::size_t capacity, const void* src,
-                                  std::size_t size, const frame_options& o) noexcept {
+                                  std::size_t size, const frame_options& o,
+                                  const dictionary_data* dict = nullptr, bool write_id = true) noexcept {
     if ((!dst && capacity) || (!src && size)) return errc::invalid_argument;
     encoder_state* const st = state();
     if (!st) return errc::out_of_memory;
     static const std::uint8_t nothing = 0;  // a real address for an empty, null source
+    frame_options with = o;
+    with.dict_id = dict && write_id ? dict->id : 0;
     return compress_frame(*st, static_cast<std::uint8_t*>(dst), capacity,
-                          src ? static_cast<const std::uint8_t*>(src) : &nothing, size, o);
+                          src ? static_cast<const std::uint8_t*>(src) : &nothing, size, with, dict);
 }
 
 // A bound-sized vector holding the frame `into` writes (only memory can
@@ -138,10 +161,21 @@ std::vector<std::byte> compress(std::span<const std::byte> src, int level) {
     return detail::frame_vector(src.size(), [&](std::span<std::byte> dst) { return compress(dst, src, level); });
 }
 
+result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src, const dictionary& dict,
+                             int level) noexcept {
+    const auto state = [] {
+        if (!detail::thread_encoder) detail::thread_encoder.reset(detail::new_encoder_state());
+        return detail::thread_encoder.get();
+    };
+    return detail::checked_frame(state, dst.data(), dst.size(), src.data(), src.size(),
+                                 {detail::clamp_level(level), false, true, 0}, dict.data());
+}
+
 compressor::compressor() noexcept = default;
 compressor::~compressor() { delete state_; }
 compressor::compressor(compressor&& o) noexcept
-    : state_(o.state_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_) {
+    : state_(o.state_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_),
+      dict_(std::move(o.dict_)), dict_id_(o.dict_id_) {
     o.state_ = nullptr;
 }
 compressor& compressor::operator=(compressor&& o) noexcept {
@@ -150,6 +184,8 @@ compressor& compressor::operator=(compressor&& o) noexcept {
         state_ = o.state_;
         o.state_ = nullptr;
         level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, set_ = o.set_;
+        dict_ = std::move(o.dict_);
+        dict_id_ = o.dict_id_;
     }
     return *this;
 }
@@ -204,8 +240,23 @@ result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, co
         if (!state_) state_ = detail::new_encoder_state();
         return state_;
     };
+    return compress_with(dst, dst_capacity, src, src_size, dict_.data());
+}
+
+result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<const std::byte> src,
+                                         const zest::dictionary& d) noexcept {
+    return compress_with(dst.data(), dst.size(), src.data(), src.size(), d.data());
+}
+
+result<std::size_t> compressor::compress_with(void* dst, std::size_t dst_capacity, const void* src,
+                                              std::size_t src_size, const detail::dictionary_data* d) noexcept {
+    const auto state = [this] {
+        if (!state_) state_ = detail::new_encoder_state();
+        return state_;
+    };
+    // The ID goes in the header unless turned off (a raw-content dictionary has none).
     return detail::checked_frame(state, dst, dst_capacity, src, src_size,
-                                 options_of(level_, checksum_, content_size_, set_));
+                                 options_of(level_, checksum_, content_size_, set_), d, dict_id_);
 }
 
 result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept {

@@ -9,6 +9,7 @@
 #include <span>
 
 #include "common/bits.hpp"
+#include "dictionary/dictionary_data.hpp"
 
 namespace zest::detail {
 
@@ -17,7 +18,7 @@ std::size_t encoder_state::memory_usage() const noexcept {
            (seq_capacity ? seq_capacity * (sizeof(stored_sequence) + 3) + seq_store::codes_slack : 0) +
            (hash_table.size() + chain_table.size() + hash3_table.size()) * sizeof(std::uint32_t) + tag_table.size() +
            (opt ? sizeof(opt_workspace) : 0) + ldm_entries.size() * sizeof(ldm_entry) + ldm_next.size() +
-           ldm_capacity * sizeof(ldm_match);
+           ldm_capacity * sizeof(ldm_match) + dict_buffer_size;
 }
 
 bool encoder_state::reserve_blocks(std::size_t block, unsigned min_match) noexcept {
@@ -61,9 +62,13 @@ std::size_t write_frame_header(std::uint8_t* dst, std::size_t capacity, std::uin
         else if (size <= 0xFFFFFFFFu) fcs_flag = 2, fcs_bytes = 4;
         else fcs_flag = 3, fcs_bytes = 8;
     }
+    // The dictionary ID in as few bytes as hold it, as the reference writes it.
+    const unsigned did_flag = o.dict_id == 0 ? 0 : o.dict_id < 256 ? 1 : o.dict_id < 65536 ? 2 : 3;
+    const unsigned did_bytes = did_flag == 3 ? 4 : did_flag;
     std::size_t p = 4;
-    dst[p++] = std::uint8_t(fcs_flag << 6 | unsigned(single) << 5 | unsigned(o.checksum) << 2);
+    dst[p++] = std::uint8_t(fcs_flag << 6 | unsigned(single) << 5 | unsigned(o.checksum) << 2 | did_flag);
     if (!single) dst[p++] = std::uint8_t((window_log - 10) << 3);
+    for (unsigned i = 0; i < did_bytes; ++i) dst[p++] = std::uint8_t(o.dict_id >> (8 * i));
     const std::uint64_t v = fcs_bytes == 2 ? size - 256 : size;
     for (unsigned i = 0; i < fcs_bytes; ++i) dst[p++] = std::uint8_t(v >> (8 * i));
     return p;
@@ -154,6 +159,38 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     store_.seqs = st.seqs.get();
     store_.codes = st.codes.get();
     return ok;
+}
+
+void block_writer::load_dictionary(const dictionary_data& d, std::size_t from,
+                                   const std::uint8_t* readable_end) noexcept {
+    encoder_state& st = *st_;
+    const std::size_t n = d.content_size;
+    for (std::size_t done = 0; done < n;) {
+        const std::size_t part = std::min(block_max_, n - done);
+        store_.clear();
+        store_.src_end = readable_end;
+        find_block(from + shift_ + done, part);
+        done += part;
+    }
+    store_.clear();
+    reps_ = repeat_offsets{};
+    if (!d.entropy) return;
+    for (int i = 0; i < 3; ++i) reps_.rep[i] = d.rep[i];
+    literals_entropy& lit = st.lit[st.prev];
+    lit.table = d.lit_ctable;
+    lit.valid = true;
+    seq_entropy& seq = st.seq[st.prev];
+    const auto start = [](seq_table_state& t, const fse_distribution& dist, const fse_ctable& ct) {
+        t.repeat_ok = true;
+        t.max_symbol = dist.max_symbol;
+        t.table_log = dist.accuracy_log;
+        std::memset(t.norm, 0, sizeof t.norm);
+        std::memcpy(t.norm, dist.count, sizeof(std::int16_t) * (dist.max_symbol + 1));
+        t.ct = &ct;
+    };
+    start(seq.of, d.of_dist, d.of_ct);
+    start(seq.ml, d.ml_dist, d.ml_ct);
+    start(seq.ll, d.ll_dist, d.ll_ct);
 }
 
 result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,

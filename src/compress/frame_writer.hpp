@@ -98,6 +98,9 @@ struct encoder_state {
     literals_entropy lit[2];
     seq_entropy seq[2];
     unsigned prev = 0;
+    // With a dictionary: its content, then the input (one-shot frames).
+    std::unique_ptr<std::uint8_t[]> dict_buffer;
+    std::size_t dict_buffer_size = 0;
 
     bool usable() const noexcept { return true; }
     /// Buffers for blocks of up to `block` bytes whose matches are at least
@@ -113,7 +116,10 @@ struct frame_options {
     bool content_size;
     unsigned window_log;  // 0: from the level (the same as over.window_log)
     parameter_overrides over{};
+    std::uint32_t dict_id = 0;  // written in the header when not 0
 };
+
+struct dictionary_data;
 
 /// The parameters of a frame of `size` bytes (content_size_unknown when not known).
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept;
@@ -148,6 +154,13 @@ public:
     /// errc::destination_too_small.
     result<std::size_t> write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
                               std::uint8_t* dst, std::size_t capacity) noexcept;
+
+    /// A dictionary's part, after begin(): its content, at positions
+    /// [from, from + n), goes through the strategy's finder so that the
+    /// match tables hold it (as blocks that are not written), and a
+    /// formatted dictionary's entropy tables and repeat offsets become what
+    /// the decoder starts the frame with.
+    void load_dictionary(const dictionary_data& d, std::size_t from, const std::uint8_t* readable_end) noexcept;
 
     /// Lowers every position by `delta` (entries below it are dropped), for
     /// streams that would pass index_limit; the caller moves base up by

@@ -280,6 +280,44 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     return longest;
 }
 
+unsigned huffman_ctable_from_weights(const std::uint8_t* weights, unsigned n, huffman_ctable& out) noexcept {
+    std::memset(out.code, 0, sizeof out.code);
+    std::memset(out.bits, 0, sizeof out.bits);
+    out.max_bits = 0;
+    out.max_symbol = 0;
+    if (n == 0 || n > 256) return 0;
+    std::uint32_t total = 0;
+    for (unsigned s = 0; s < n; ++s) {
+        if (weights[s] > max_code_bits) return 0;
+        total += (1u << weights[s]) >> 1;
+    }
+    if (total == 0 || (total & (total - 1))) return 0;  // not a complete code
+    const unsigned longest = highbit32(total);
+    if (longest == 0 || longest > max_code_bits) return 0;
+    std::uint32_t per_length[max_code_bits + 1] = {};
+    for (unsigned s = 0; s < n; ++s) {
+        if (weights[s] == 0) continue;
+        out.bits[s] = std::uint8_t(longest + 1 - weights[s]);
+        per_length[out.bits[s]]++;
+        out.max_symbol = s;
+    }
+    // The same layout as build_huffman_ctable's (and the decoder's).
+    std::uint32_t next[max_code_bits + 1];
+    std::uint32_t pos = 0;
+    for (unsigned len = longest; len >= 1; --len) {
+        next[len] = pos << len;
+        pos += per_length[len] << (longest - len);
+    }
+    for (unsigned s = 0; s < n; ++s) {
+        const unsigned len = out.bits[s];
+        if (len == 0) continue;
+        out.code[s] = std::uint16_t(next[len] >> longest);
+        next[len] += 1u << longest;
+    }
+    out.max_bits = longest;
+    return longest;
+}
+
 std::size_t write_huffman_description(std::uint8_t* dst, std::size_t capacity, const huffman_ctable& t) noexcept {
     std::uint8_t w[256];
     const unsigned n = description_weights(t, w);

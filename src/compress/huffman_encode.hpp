@@ -31,6 +31,12 @@ unsigned huffman_max_bits(std::size_t n, unsigned max_symbol) noexcept;
 unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, unsigned max_bits,
                               huffman_ctable& out) noexcept;
 
+/// The table a tree description's weights give (weight w: a code of
+/// max_bits + 1 - w bits; 0: no code), codes as the decoder derives them.
+/// `weights` holds the weights of symbols 0..n-1 (the implied last one
+/// included). Returns the longest code length, 0 when they describe no code.
+unsigned huffman_ctable_from_weights(const std::uint8_t* weights, unsigned n, huffman_ctable& out) noexcept;
+
 /// Writes the tree description (header byte, then the weights FSE-compressed
 /// or direct, whichever is smaller). Returns its size, 0 if it does not fit
 /// or cannot be written (over 128 weights, all equal: FSE cannot mark the

@@ -51,6 +51,12 @@ errc parse_dictionary(dictionary_data& d, bool raw_only, bool full_only) noexcep
         d.rep[i] = r;
     }
     pos += 12;
+    // The encoder's view of the same tables.
+    if (huffman_ctable_from_weights(d.lit_weights.weight, d.lit_weights.count, d.lit_ctable) == 0)
+        return errc::dictionary_invalid;
+    fse_build_ctable(d.of_ct, d.of_dist.count, d.of_dist.max_symbol, d.of_dist.accuracy_log);
+    fse_build_ctable(d.ml_ct, d.ml_dist.count, d.ml_dist.max_symbol, d.ml_dist.accuracy_log);
+    fse_build_ctable(d.ll_ct, d.ll_dist.count, d.ll_dist.max_symbol, d.ll_dist.accuracy_log);
     d.content = p + pos;
     d.content_size = content_size;
     d.entropy = true;

@@ -8,6 +8,8 @@
 
 #include "common/fse.hpp"
 #include "common/huffman.hpp"
+#include "compress/fse_encode.hpp"
+#include "compress/huffman_encode.hpp"
 #include "decompress/state.hpp"
 
 namespace zest::detail {
@@ -31,6 +33,8 @@ struct dictionary_data {
     huffman_table lit_table;                        // decoding table, no pair table
     huffman_table lit_table_pairs;                  // the same with its pair table
     seq_table_set seq;                              // decoding tables
+    huffman_ctable lit_ctable;                      // encoding tables
+    fse_ctable of_ct, ml_ct, ll_ct;
 };
 
 /// Parses `size` bytes at `src` into `d` (bytes, size and storage already
