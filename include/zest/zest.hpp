@@ -533,6 +533,13 @@ public:
     result<std::uint64_t> set_size_hint(std::uint64_t size) noexcept;
     std::uint64_t size_hint() const noexcept { return size_hint_; }
 
+    /// The dictionary frames started from now on use (an empty one: none),
+    /// shared, not copied; and whether their header names its ID (default
+    /// true). Between frames only, like the other settings. reset() keeps it.
+    result<bool> set_dictionary(zest::dictionary d) noexcept;
+    const zest::dictionary& dict() const noexcept { return dict_; }
+    result<bool> set_dictionary_id_written(bool on) noexcept;
+
     /// Takes input from `in` and writes frame bytes to `out` as `d` asks.
     /// Returns how many bytes are still waiting to be written (call again
     /// with more room while it is not 0); 0 with directive::flush means all
@@ -563,6 +570,8 @@ private:
     bool content_size_ = true;
     compression_parameters set_{};  // beyond the level; 0: the level's
     std::uint64_t size_hint_ = 0;
+    zest::dictionary dict_;
+    bool dict_id_ = true;
 };
 
 }  // namespace zest

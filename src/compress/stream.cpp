@@ -15,6 +15,7 @@
 
 #include "compress/frame_writer.hpp"
 #include "compress/public_params.hpp"
+#include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
 #define XXH_INLINE_ALL
@@ -106,7 +107,7 @@ struct compress_stream::impl {
 
     // `size` is the frame's (content_size_unknown when not known); its parameters
     // are chosen for `params_size`, which a size hint may fill in.
-    errc begin_frame(std::uint64_t size, std::uint64_t params_size) noexcept {
+    errc begin_frame(std::uint64_t size, std::uint64_t params_size, const detail::dictionary_data* dict) noexcept {
         if (!st) {
             st.reset(new (std::nothrow) detail::encoder_state);
             if (!st || !st->usable()) {
@@ -114,11 +115,16 @@ struct compress_stream::impl {
                 return errc::out_of_memory;
             }
         }
-        p = detail::frame_params(o, params_size);
+        // A dictionary's content goes first in the buffer, as the frame's
+        // history, and the parameters are sized for it and the input.
+        const std::size_t history = dict ? dict->content_size : 0;
+        const bool known = params_size != detail::content_size_unknown;
+        p = detail::frame_params(o, known && dict ? params_size + history : params_size);
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
         std::size_t want = window + block;
         if (size != detail::content_size_unknown && size < want) want = std::size_t(size);
+        if (dict) want = std::max(want, history + std::min<std::size_t>(block, want));
         if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
         // A block and its header, or the parts the optimal strategies cut it
         // into, each with its own header.
@@ -131,10 +137,15 @@ struct compress_stream::impl {
             if (!obuf) return errc::out_of_memory;
             obuf_cap = owant;
         }
-        ZEST_TRY(w.begin(*st, p, size));
+        ZEST_TRY(w.begin(*st, p, size == detail::content_size_unknown ? size : size + history));
         buf_first = frame_first = w.first_index();
         filled = done = 0;
         place_base();
+        if (dict) {
+            std::memcpy(buf.data(), dict->content, history);
+            filled = done = history;
+            w.load_dictionary(*dict, buf_first, buf.data() + history);
+        }
         opos = 0;
         oend = detail::write_frame_header(obuf.get(), obuf_cap, size, p.window_log, o);
         if (o.checksum) XXH64_reset(&xxh, 0);
@@ -235,7 +246,7 @@ compress_stream::compress_stream() noexcept = default;
 compress_stream::~compress_stream() { delete impl_; }
 compress_stream::compress_stream(compress_stream&& o) noexcept
     : impl_(o.impl_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_),
-      size_hint_(o.size_hint_) {
+      size_hint_(o.size_hint_), dict_(std::move(o.dict_)), dict_id_(o.dict_id_) {
     o.impl_ = nullptr;
 }
 compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
@@ -245,6 +256,8 @@ compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
         o.impl_ = nullptr;
         level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, set_ = o.set_;
         size_hint_ = o.size_hint_;
+        dict_ = std::move(o.dict_);
+        dict_id_ = o.dict_id_;
     }
     return *this;
 }
@@ -332,6 +345,19 @@ result<std::uint64_t> compress_stream::set_size_hint(std::uint64_t size) noexcep
     return size;
 }
 
+result<bool> compress_stream::set_dictionary(zest::dictionary d) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    const bool any = !d.empty();
+    dict_ = std::move(d);
+    return any;
+}
+
+result<bool> compress_stream::set_dictionary_id_written(bool on) noexcept {
+    if (impl_ && impl_->in_frame) return errc::invalid_argument;
+    dict_id_ = on;
+    return on;
+}
+
 result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, directive d) noexcept {
     if (in.pos > in.size || out.pos > out.size || (!in.src && in.size) || (!out.dst && out.size))
         return errc::invalid_argument;
@@ -344,11 +370,14 @@ result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, di
     if (!s.in_frame) {
         if (in.pos == in.size && d == directive::proceed) return std::size_t(0);  // nothing to start a frame with
         s.o = {level_, checksum_, content_size_, set_.window_log, detail::to_overrides(set_)};
+        const detail::dictionary_data* const dict = dict_.data();
+        if (dict && dict_id_) s.o.dict_id = dict->id;
         // Everything at once with `end`: the frame's size is known.
         std::uint64_t size = s.pledged;
         if (size == detail::content_size_unknown && d == directive::end) size = in.size - in.pos;
         const std::uint64_t params_size = size != detail::content_size_unknown || size_hint_ == 0 ? size : size_hint_;
-        if (const errc e = s.begin_frame(size, params_size); e != ok) return e == errc::out_of_memory ? e : s.fail(e);
+        if (const errc e = s.begin_frame(size, params_size, dict); e != ok)
+            return e == errc::out_of_memory ? e : s.fail(e);
         if (size != detail::content_size_unknown) s.pledged = size;
     }
     if (const errc e = s.run(out, in, d); e != ok) return s.fail(e);

@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <map>
+#include <random>
 
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zdict.h>
@@ -52,6 +53,22 @@ void expect_both_decode(const bytes& frame, const bytes& dict_bytes, const zest:
     auto n = zest::decompress(std::span<std::byte>(out), frame, d);
     ASSERT_TRUE(n.has_value()) << what << ": " << zest::error_message(n.error());
     ASSERT_TRUE(*n == msg.size() && out == msg) << what << ": zest decodes other bytes";
+}
+
+
+// As expect_both_decode, for frames that may not declare their size.
+void expect_both_decode_unknown_size(const bytes& frame, const bytes& dict_bytes, const zest::dictionary& d,
+                                     const bytes& msg, const std::string& what) {
+    bytes out(msg.size() + 64);
+    ZSTD_DCtx* dctx = ZSTD_createDCtx();
+    const std::size_t n = ZSTD_decompress_usingDict(dctx, out.data(), out.size(), frame.data(), frame.size(),
+                                                    dict_bytes.data(), dict_bytes.size());
+    ZSTD_freeDCtx(dctx);
+    ASSERT_FALSE(ZSTD_isError(n)) << what << ": libzstd: " << ZSTD_getErrorName(n);
+    ASSERT_TRUE(n == msg.size() && std::memcmp(out.data(), msg.data(), n) == 0) << what << ": libzstd: other bytes";
+    auto z = zest::decompress(std::span<std::byte>(out), frame, d);
+    ASSERT_TRUE(z.has_value()) << what << ": " << zest::error_message(z.error());
+    ASSERT_TRUE(*z == msg.size() && std::memcmp(out.data(), msg.data(), *z) == 0) << what << ": zest: other bytes";
 }
 
 class ZestFrames : public ::testing::TestWithParam<std::tuple<std::string, int>> {};
@@ -199,6 +216,83 @@ TEST(DictionaryCompress, RepeatOffsetsOfTheDictionary) {
             }
         }
     }
+}
+
+
+// zest's streaming compressor with a dictionary: input in pieces with
+// flushes, frames of unknown size, small windows; libzstd decodes them.
+bytes stream_compress(zest::compress_stream& cs, const bytes& src, std::uint64_t seed, bool pledge) {
+    std::mt19937_64 rng(seed);
+    if (pledge) EXPECT_TRUE(cs.set_pledged_size(src.size()).has_value());
+    bytes out;
+    std::vector<std::byte> buf(1 + rng() % 70000);
+    std::size_t at = 0;
+    for (;;) {
+        const std::size_t n = std::min<std::size_t>(src.size() - at, rng() % 30000 + 1);
+        const bool last = at + n == src.size();
+        zest::in_buffer in{src.data() + at, n, 0};
+        for (;;) {
+            zest::out_buffer o{buf.data(), buf.size(), 0};
+            const auto d = last ? zest::directive::end : (rng() % 4 == 0 ? zest::directive::flush : zest::directive::proceed);
+            auto r = cs.compress(o, in, d);
+            if (!r) {
+                ADD_FAILURE() << zest::error_message(r.error());
+                return {};
+            }
+            out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
+            if (in.pos == in.size && (*r == 0 || !last) && (d != zest::directive::flush || *r == 0)) break;
+        }
+        at += n;
+        if (last) break;
+    }
+    return out;
+}
+
+TEST(DictionaryCompress, Streaming) {
+    const shape_set& s = set_of("json");
+    const bytes big = messages("json", 1, 500'000, 500'000, 46)[0];
+    for (const int level : {-3, 1, 3, 5, 9, 16, 19}) {
+        for (const unsigned wlog : {0u, 10u, 14u}) {
+            zest::compress_stream cs;
+            ASSERT_TRUE(cs.set_level(level).has_value());
+            if (wlog) ASSERT_TRUE(cs.set_window_log(wlog).has_value());
+            ASSERT_TRUE(cs.set_checksum(true).has_value());
+            ASSERT_TRUE(cs.set_dictionary(s.prepared).has_value());
+            for (int round = 0; round < 2; ++round) {
+                const std::string what = "level " + std::to_string(level) + " window " + std::to_string(wlog);
+                const bytes frame = stream_compress(cs, big, std::uint64_t(level * 7 + round), round == 1);
+                ASSERT_EQ(zest::frame_dictionary_id(frame), s.prepared.id()) << what;
+                expect_both_decode_unknown_size(frame, s.dict, s.prepared, big, what);
+                for (std::size_t i = 0; i < 6; ++i) {
+                    const bytes f = stream_compress(cs, s.held_out[i], i, round == 1);
+                    expect_both_decode_unknown_size(f, s.dict, s.prepared, s.held_out[i], what + " message");
+                }
+            }
+        }
+    }
+    // The dictionary pays in streams as in one-shot frames: small messages
+    // come out as small as compressor::compress makes them with it.
+    {
+        zest::compress_stream with, without;
+        ASSERT_TRUE(with.set_dictionary(s.prepared).has_value());
+        zest::compressor c;
+        std::size_t streamed = 0, plain = 0, one_shot = 0;
+        for (std::size_t i = 0; i < s.held_out.size(); ++i) {
+            streamed += stream_compress(with, s.held_out[i], 100 + i, true).size();
+            plain += stream_compress(without, s.held_out[i], 100 + i, true).size();
+            one_shot += zest_compress(c, s.held_out[i], s.prepared).size();
+        }
+        EXPECT_LT(double(streamed), 0.8 * double(plain));
+        EXPECT_LE(double(streamed), 1.02 * double(one_shot)) << streamed << " against " << one_shot;
+    }
+    // Not mid-frame.
+    zest::compress_stream cs;
+    ASSERT_TRUE(cs.set_dictionary(s.prepared).has_value());
+    std::vector<std::byte> buf(100);
+    zest::in_buffer in{big.data(), 1000, 0};
+    zest::out_buffer o{buf.data(), buf.size(), 0};
+    ASSERT_TRUE(cs.compress(o, in).has_value());
+    EXPECT_FALSE(cs.set_dictionary(zest::dictionary()).has_value());
 }
 
 }  // namespace
