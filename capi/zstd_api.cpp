@@ -166,10 +166,34 @@ unsigned* cparam_field(zest::compression_parameters& p, int param) noexcept {
 
 }  // namespace
 
+struct ZSTD_CDict_s {
+    zest::dictionary d;
+    int level;
+};
+
+struct ZSTD_DDict_s {
+    zest::dictionary d;
+};
+
 struct ZSTD_CCtx_s {
     zest::compressor one_shot;
     zest::compress_stream stream;
     cparams params;
+    zest::dictionary dict;    // sticky (loadDictionary, refCDict)
+    int cdict_level = 0;      // a referenced CDict's level, used instead of the parameter's
+    bool cdict_ref = false;
+    zest::dictionary prefix;  // the next frame's only (refPrefix)
+    bool has_prefix = false;
+
+    // The dictionary the next frame uses (a prefix is used once).
+    zest::dictionary take_frame_dictionary() noexcept {
+        if (!has_prefix) return dict;
+        has_prefix = false;
+        zest::dictionary p = std::move(prefix);
+        prefix = zest::dictionary();
+        return p;
+    }
+    int frame_level() const noexcept { return cdict_ref && !has_prefix ? cdict_level : params.level; }
     unsigned long long pledged = no_pledge;
     std::uint64_t frame_consumed = 0;  // input taken by the stream in this frame
     bool in_frame = false;             // the stream has started a frame (or failed in one)
@@ -185,6 +209,17 @@ struct ZSTD_DCtx_s {
     zest::decompressor one_shot;
     zest::decompress_stream stream;
     unsigned stalled_calls = 0;  // ZSTD_decompressStream calls in a row that moved nothing
+    zest::dictionary dict;    // sticky (loadDictionary, refDDict)
+    zest::dictionary prefix;  // the next frame's only (refPrefix)
+    bool has_prefix = false;
+
+    zest::dictionary take_frame_dictionary() noexcept {
+        if (!has_prefix) return dict;
+        has_prefix = false;
+        zest::dictionary p = std::move(prefix);
+        prefix = zest::dictionary();
+        return p;
+    }
     ZSTD_DCtx_s() noexcept {
         // One-shot calls write into the caller's buffer and allocate no
         // window, so, as in libzstd, only streaming obeys ZSTD_d_windowLogMax.
@@ -195,8 +230,10 @@ struct ZSTD_DCtx_s {
 namespace {
 
 std::size_t compress_frame(zest::compressor& c, const cparams& p, void* dst, std::size_t cap, const void* src,
-                           std::size_t n) noexcept {
-    c.set_level(p.level);
+                           std::size_t n, const zest::dictionary& dict = {}, int level = 0) noexcept {
+    c.set_level(level ? level : p.level);
+    c.set_dictionary(dict);
+    c.set_dictionary_id_written(p.dict_id);
     c.set_checksum(p.checksum);
     c.set_content_size(p.content_size);
     if (auto r = c.set_parameters(p.set); !r) return to_size(r, side::encode);
@@ -208,7 +245,10 @@ std::size_t compress_frame(zest::compressor& c, const cparams& p, void* dst, std
 // libzstd does) that input's size is declared, replacing any pledge.
 std::size_t start_stream_frame(ZSTD_CCtx& c, bool ends_now, std::size_t input_left) noexcept {
     if (ends_now) c.pledged = input_left;
-    if (auto r = c.stream.set_level(c.params.level); !r) return to_size(r, side::encode);
+    const int level = c.frame_level();
+    if (auto r = c.stream.set_dictionary(c.take_frame_dictionary()); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_dictionary_id_written(c.params.dict_id); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_level(level); !r) return to_size(r, side::encode);
     if (auto r = c.stream.set_checksum(c.params.checksum); !r) return to_size(r, side::encode);
     if (auto r = c.stream.set_content_size(c.params.content_size); !r) return to_size(r, side::encode);
     if (auto r = c.stream.set_parameters(c.params.set); !r) return to_size(r, side::encode);
@@ -389,7 +429,7 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
             p.checksum = value != 0;
             return p.checksum;
         case ZSTD_c_dictIDFlag:
-            p.dict_id = value != 0;  // no dictionaries: there is never an id to write
+            p.dict_id = value != 0;
             return p.dict_id;
         case ZSTD_c_nbWorkers:
             // Accepted and ignored: zest compresses on the calling thread,
@@ -451,6 +491,11 @@ size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset_arg) {
     if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
         cctx->params = cparams{};
+        // As libzstd: the parameters include the dictionary.
+        cctx->dict = zest::dictionary();
+        cctx->cdict_ref = false;
+        cctx->prefix = zest::dictionary();
+        cctx->has_prefix = false;
     }
     return 0;
 }
@@ -458,7 +503,9 @@ size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset_arg) {
 size_t ZSTD_compress2(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize) {
     if (!cctx) return error(ZSTD_error_GENERIC);
     cctx->drop_session();
-    return compress_frame(cctx->one_shot, cctx->params, dst, dstCapacity, src, srcSize);
+    const int level = cctx->frame_level();
+    return compress_frame(cctx->one_shot, cctx->params, dst, dstCapacity, src, srcSize, cctx->take_frame_dictionary(),
+                          level);
 }
 
 size_t ZSTD_sizeof_CCtx(const ZSTD_CCtx* cctx) {
@@ -546,7 +593,11 @@ size_t ZSTD_freeDCtx(ZSTD_DCtx* dctx) {
 
 size_t ZSTD_decompressDCtx(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize) {
     if (!dctx) return error(ZSTD_error_GENERIC);
-    return to_size(dctx->one_shot.decompress(dst, dstCapacity, src, srcSize), side::decode);
+    if ((!dst && dstCapacity) || (!src && srcSize)) return error(ZSTD_error_GENERIC);
+    return to_size(dctx->one_shot.decompress({static_cast<std::byte*>(dst), dstCapacity},
+                                             {static_cast<const std::byte*>(src), srcSize},
+                                             dctx->take_frame_dictionary()),
+                   side::decode);
 }
 
 ZSTD_bounds ZSTD_dParam_getBounds(ZSTD_dParameter param) {
@@ -581,6 +632,9 @@ size_t ZSTD_DCtx_reset(ZSTD_DCtx* dctx, ZSTD_ResetDirective reset_arg) {
     if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
         (void)dctx->stream.set_max_window_log(default_window_log_max);
+        dctx->dict = zest::dictionary();
+        dctx->prefix = zest::dictionary();
+        dctx->has_prefix = false;
     }
     return 0;
 }
@@ -613,6 +667,9 @@ size_t ZSTD_decompressStream(ZSTD_DStream* zds, ZSTD_outBuffer* output, ZSTD_inB
     // ZSTD_compressStream2 the output).
     if (input->pos > input->size) return error(ZSTD_error_srcSize_wrong);
     if (output->pos > output->size) return error(ZSTD_error_dstSize_tooSmall);
+    // A frame about to start takes the context's dictionary (a prefix: this frame only).
+    if (zds->stream.at_frame_boundary() && input->pos < input->size)
+        (void)zds->stream.set_dictionary(zds->take_frame_dictionary());
     zest::in_buffer in{input->src, input->size, input->pos};
     zest::out_buffer out{output->dst, output->size, output->pos};
     auto r = zds->stream.decompress(out, in);
@@ -632,5 +689,235 @@ size_t ZSTD_decompressStream(ZSTD_DStream* zds, ZSTD_outBuffer* output, ZSTD_inB
     }
     return to_size(r, side::decode);
 }
+
+}  // extern "C"
+
+// ---- Dictionaries -------------------------------------------------------------------
+
+namespace {
+
+zest::dictionary_content content_of(int t) noexcept {
+    return t == ZSTD_dct_rawContent ? zest::dictionary_content::raw
+           : t == ZSTD_dct_fullDict ? zest::dictionary_content::full
+                                    : zest::dictionary_content::automatic;
+}
+
+// Loads dictionary bytes (none when empty); the error as libzstd reports it.
+std::size_t load_dict(zest::dictionary& out, const void* dict, std::size_t size, bool by_ref, int type) noexcept {
+    if (!dict || size == 0) {
+        out = zest::dictionary();
+        return 0;
+    }
+    if (type != ZSTD_dct_auto && type != ZSTD_dct_rawContent && type != ZSTD_dct_fullDict)
+        return error(ZSTD_error_parameter_outOfBound);
+    auto d = zest::dictionary::load(dict, size, content_of(type),
+                                    by_ref ? zest::dictionary_storage::reference : zest::dictionary_storage::copy);
+    if (!d) return to_size(d, side::decode);
+    out = std::move(*d);
+    return 0;
+}
+
+ZSTD_CDict* new_cdict(const void* dict, std::size_t size, int level, bool by_ref) noexcept {
+    auto* c = new (std::nothrow) ZSTD_CDict_s;
+    if (!c) return nullptr;
+    if (is_error(load_dict(c->d, dict, size, by_ref, ZSTD_dct_auto))) {
+        delete c;
+        return nullptr;
+    }
+    c->level = level == 0 ? ZSTD_CLEVEL_DEFAULT : level;
+    return c;
+}
+
+ZSTD_DDict* new_ddict(const void* dict, std::size_t size, bool by_ref) noexcept {
+    auto* d = new (std::nothrow) ZSTD_DDict_s;
+    if (!d) return nullptr;
+    if (is_error(load_dict(d->d, dict, size, by_ref, ZSTD_dct_auto))) {
+        delete d;
+        return nullptr;
+    }
+    return d;
+}
+
+std::size_t cctx_load(ZSTD_CCtx* cctx, const void* dict, std::size_t size, bool by_ref, int type) noexcept {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
+    zest::dictionary d;
+    if (const std::size_t e = load_dict(d, dict, size, by_ref, type); is_error(e)) return e;
+    cctx->dict = std::move(d);
+    cctx->cdict_ref = false;
+    return 0;
+}
+
+std::size_t dctx_load(ZSTD_DCtx* dctx, const void* dict, std::size_t size, bool by_ref, int type) noexcept {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
+    zest::dictionary d;
+    if (const std::size_t e = load_dict(d, dict, size, by_ref, type); is_error(e)) return e;
+    dctx->dict = std::move(d);
+    return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+size_t ZSTD_compress_usingDict(ZSTD_CCtx* ctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize,
+                               const void* dict, size_t dictSize, int compressionLevel) {
+    if (!ctx) return error(ZSTD_error_GENERIC);
+    zest::dictionary d;
+    if (const std::size_t e = load_dict(d, dict, dictSize, true, ZSTD_dct_auto); is_error(e)) return e;
+    cparams p;  // as ZSTD_compressCCtx: the level given, no other parameter
+    p.level = compressionLevel;
+    return compress_frame(ctx->one_shot, p, dst, dstCapacity, src, srcSize, d);
+}
+
+size_t ZSTD_decompress_usingDict(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize,
+                                 const void* dict, size_t dictSize) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if ((!dst && dstCapacity) || (!src && srcSize)) return error(ZSTD_error_GENERIC);
+    zest::dictionary d;
+    if (const std::size_t e = load_dict(d, dict, dictSize, true, ZSTD_dct_auto); is_error(e)) return e;
+    return to_size(dctx->one_shot.decompress({static_cast<std::byte*>(dst), dstCapacity},
+                                             {static_cast<const std::byte*>(src), srcSize}, d),
+                   side::decode);
+}
+
+ZSTD_CDict* ZSTD_createCDict(const void* dictBuffer, size_t dictSize, int compressionLevel) {
+    return new_cdict(dictBuffer, dictSize, compressionLevel, false);
+}
+ZSTD_CDict* ZSTD_createCDict_byReference(const void* dictBuffer, size_t dictSize, int compressionLevel) {
+    return new_cdict(dictBuffer, dictSize, compressionLevel, true);
+}
+size_t ZSTD_freeCDict(ZSTD_CDict* cdict) {
+    delete cdict;
+    return 0;
+}
+
+size_t ZSTD_compress_usingCDict(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize,
+                                const ZSTD_CDict* cdict) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    if (!cdict) return error(ZSTD_error_dictionary_wrong);
+    cparams p;  // the CDict's level; content size and ID written, no checksum (libzstd's defaults)
+    return compress_frame(cctx->one_shot, p, dst, dstCapacity, src, srcSize, cdict->d, cdict->level);
+}
+
+ZSTD_DDict* ZSTD_createDDict(const void* dictBuffer, size_t dictSize) { return new_ddict(dictBuffer, dictSize, false); }
+ZSTD_DDict* ZSTD_createDDict_byReference(const void* dictBuffer, size_t dictSize) {
+    return new_ddict(dictBuffer, dictSize, true);
+}
+size_t ZSTD_freeDDict(ZSTD_DDict* ddict) {
+    delete ddict;
+    return 0;
+}
+
+size_t ZSTD_decompress_usingDDict(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize,
+                                  const ZSTD_DDict* ddict) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if ((!dst && dstCapacity) || (!src && srcSize)) return error(ZSTD_error_GENERIC);
+    static const zest::dictionary none;
+    return to_size(dctx->one_shot.decompress({static_cast<std::byte*>(dst), dstCapacity},
+                                             {static_cast<const std::byte*>(src), srcSize}, ddict ? ddict->d : none),
+                   side::decode);
+}
+
+unsigned ZSTD_getDictID_fromDict(const void* dict, size_t dictSize) {
+    if (!dict) return 0;
+    return zest::dictionary_id({static_cast<const std::byte*>(dict), dictSize});
+}
+unsigned ZSTD_getDictID_fromDDict(const ZSTD_DDict* ddict) { return ddict ? ddict->d.id() : 0; }
+unsigned ZSTD_getDictID_fromCDict(const ZSTD_CDict* cdict) { return cdict ? cdict->d.id() : 0; }
+unsigned ZSTD_getDictID_fromFrame(const void* src, size_t srcSize) {
+    if (!src) return 0;
+    return zest::frame_dictionary_id({static_cast<const std::byte*>(src), srcSize});
+}
+
+size_t ZSTD_CCtx_loadDictionary(ZSTD_CCtx* cctx, const void* dict, size_t dictSize) {
+    return cctx_load(cctx, dict, dictSize, false, ZSTD_dct_auto);
+}
+size_t ZSTD_CCtx_loadDictionary_byReference(ZSTD_CCtx* cctx, const void* dict, size_t dictSize) {
+    return cctx_load(cctx, dict, dictSize, true, ZSTD_dct_auto);
+}
+size_t ZSTD_CCtx_loadDictionary_advanced(ZSTD_CCtx* cctx, const void* dict, size_t dictSize,
+                                         ZSTD_dictLoadMethod_e dictLoadMethod, ZSTD_dictContentType_e dictContentType) {
+    return cctx_load(cctx, dict, dictSize, raw(dictLoadMethod) == ZSTD_dlm_byRef, raw(dictContentType));
+}
+
+size_t ZSTD_CCtx_refCDict(ZSTD_CCtx* cctx, const ZSTD_CDict* cdict) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
+    cctx->dict = cdict ? cdict->d : zest::dictionary();
+    cctx->cdict_ref = cdict != nullptr;
+    cctx->cdict_level = cdict ? cdict->level : 0;
+    return 0;
+}
+
+size_t ZSTD_CCtx_refPrefix(ZSTD_CCtx* cctx, const void* prefix, size_t prefixSize) {
+    if (!cctx) return error(ZSTD_error_GENERIC);
+    if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
+    zest::dictionary d;
+    if (const std::size_t e = load_dict(d, prefix, prefixSize, true, ZSTD_dct_rawContent); is_error(e)) return e;
+    cctx->prefix = std::move(d);
+    cctx->has_prefix = true;
+    return 0;
+}
+
+size_t ZSTD_DCtx_loadDictionary(ZSTD_DCtx* dctx, const void* dict, size_t dictSize) {
+    return dctx_load(dctx, dict, dictSize, false, ZSTD_dct_auto);
+}
+size_t ZSTD_DCtx_loadDictionary_byReference(ZSTD_DCtx* dctx, const void* dict, size_t dictSize) {
+    return dctx_load(dctx, dict, dictSize, true, ZSTD_dct_auto);
+}
+size_t ZSTD_DCtx_loadDictionary_advanced(ZSTD_DCtx* dctx, const void* dict, size_t dictSize,
+                                         ZSTD_dictLoadMethod_e dictLoadMethod, ZSTD_dictContentType_e dictContentType) {
+    return dctx_load(dctx, dict, dictSize, raw(dictLoadMethod) == ZSTD_dlm_byRef, raw(dictContentType));
+}
+
+size_t ZSTD_DCtx_refDDict(ZSTD_DCtx* dctx, const ZSTD_DDict* ddict) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
+    dctx->dict = ddict ? ddict->d : zest::dictionary();
+    return 0;
+}
+
+size_t ZSTD_DCtx_refPrefix(ZSTD_DCtx* dctx, const void* prefix, size_t prefixSize) {
+    if (!dctx) return error(ZSTD_error_GENERIC);
+    if (!dctx->stream.at_frame_boundary()) return error(ZSTD_error_stage_wrong);
+    zest::dictionary d;
+    if (const std::size_t e = load_dict(d, prefix, prefixSize, true, ZSTD_dct_rawContent); is_error(e)) return e;
+    dctx->prefix = std::move(d);
+    dctx->has_prefix = true;
+    return 0;
+}
+
+size_t ZSTD_initCStream_usingDict(ZSTD_CStream* zcs, const void* dict, size_t dictSize, int compressionLevel) {
+    if (!zcs) return error(ZSTD_error_GENERIC);
+    zcs->drop_session();
+    if (const std::size_t e = ZSTD_CCtx_setParameter(zcs, ZSTD_c_compressionLevel, compressionLevel); is_error(e))
+        return e;
+    return cctx_load(zcs, dict, dictSize, false, ZSTD_dct_auto);
+}
+
+size_t ZSTD_initCStream_usingCDict(ZSTD_CStream* zcs, const ZSTD_CDict* cdict) {
+    if (!zcs) return error(ZSTD_error_GENERIC);
+    zcs->drop_session();
+    return ZSTD_CCtx_refCDict(zcs, cdict);
+}
+
+size_t ZSTD_initDStream_usingDict(ZSTD_DStream* zds, const void* dict, size_t dictSize) {
+    if (!zds) return error(ZSTD_error_GENERIC);
+    (void)ZSTD_initDStream(zds);
+    if (const std::size_t e = dctx_load(zds, dict, dictSize, false, ZSTD_dct_auto); is_error(e)) return e;
+    return 5;
+}
+
+size_t ZSTD_initDStream_usingDDict(ZSTD_DStream* zds, const ZSTD_DDict* ddict) {
+    if (!zds) return error(ZSTD_error_GENERIC);
+    (void)ZSTD_initDStream(zds);
+    if (const std::size_t e = ZSTD_DCtx_refDDict(zds, ddict); is_error(e)) return e;
+    return 5;
+}
+
+size_t ZSTD_sizeof_CDict(const ZSTD_CDict* cdict) { return cdict ? sizeof(*cdict) + cdict->d.memory_usage() : 0; }
+size_t ZSTD_sizeof_DDict(const ZSTD_DDict* ddict) { return ddict ? sizeof(*ddict) + ddict->d.memory_usage() : 0; }
 
 }  // extern "C"

@@ -259,6 +259,58 @@ ZSTDLIB_API size_t ZSTD_decompressStream(ZSTD_DStream* zds, ZSTD_outBuffer* outp
 ZSTDLIB_API size_t ZSTD_DStreamInSize(void);
 ZSTDLIB_API size_t ZSTD_DStreamOutSize(void);
 
+/* ---- Dictionaries ------------------------------------------------------- */
+/* A dictionary is libzstd's format (`zstd --train`, ZDICT_trainFromBuffer:
+ * magic 0xEC30A437, ID, entropy tables, repeat offsets, content) or raw
+ * content (any other bytes: history only, ID 0). Frames name the ID; a
+ * frame decoded with another dictionary fails with dictionary_wrong, one
+ * that names a dictionary decoded without fails the same way. */
+
+/* One-shot calls that load the dictionary for this call only. */
+ZSTDLIB_API size_t ZSTD_compress_usingDict(ZSTD_CCtx* ctx, void* dst, size_t dstCapacity, const void* src,
+                                           size_t srcSize, const void* dict, size_t dictSize,
+                                           int compressionLevel);
+ZSTDLIB_API size_t ZSTD_decompress_usingDict(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const void* src,
+                                             size_t srcSize, const void* dict, size_t dictSize);
+
+/* Prepared once, shared read-only by any number of contexts and threads.
+ * createCDict/createDDict copy the bytes; the _byReference form keeps a
+ * pointer (the bytes must outlive the CDict). NULL on malformed bytes or
+ * lack of memory. A CDict carries the level its frames use. */
+typedef struct ZSTD_CDict_s ZSTD_CDict;
+ZSTDLIB_API ZSTD_CDict* ZSTD_createCDict(const void* dictBuffer, size_t dictSize, int compressionLevel);
+ZSTDLIB_API size_t ZSTD_freeCDict(ZSTD_CDict* CDict);
+ZSTDLIB_API size_t ZSTD_compress_usingCDict(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const void* src,
+                                            size_t srcSize, const ZSTD_CDict* cdict);
+
+typedef struct ZSTD_DDict_s ZSTD_DDict;
+ZSTDLIB_API ZSTD_DDict* ZSTD_createDDict(const void* dictBuffer, size_t dictSize);
+ZSTDLIB_API size_t ZSTD_freeDDict(ZSTD_DDict* ddict);
+ZSTDLIB_API size_t ZSTD_decompress_usingDDict(ZSTD_DCtx* dctx, void* dst, size_t dstCapacity, const void* src,
+                                              size_t srcSize, const ZSTD_DDict* ddict);
+
+/* The ID a dictionary declares (0: raw content), a DDict's or CDict's, and
+ * the one a frame names (0: none, or not a frame). */
+ZSTDLIB_API unsigned ZSTD_getDictID_fromDict(const void* dict, size_t dictSize);
+ZSTDLIB_API unsigned ZSTD_getDictID_fromDDict(const ZSTD_DDict* ddict);
+ZSTDLIB_API unsigned ZSTD_getDictID_fromCDict(const ZSTD_CDict* cdict);
+ZSTDLIB_API unsigned ZSTD_getDictID_fromFrame(const void* src, size_t srcSize);
+
+/* Sticky dictionaries of a context, for ZSTD_compress2, ZSTD_decompressDCtx
+ * and the streaming calls, until replaced (NULL or size 0: none) or a reset
+ * of the parameters. loadDictionary copies; refCDict/refDDict reference
+ * (a CDict also brings its level); refPrefix references raw content for the
+ * next frame only. Between frames only (stage_wrong otherwise). */
+ZSTDLIB_API size_t ZSTD_CCtx_loadDictionary(ZSTD_CCtx* cctx, const void* dict, size_t dictSize);
+ZSTDLIB_API size_t ZSTD_CCtx_refCDict(ZSTD_CCtx* cctx, const ZSTD_CDict* cdict);
+ZSTDLIB_API size_t ZSTD_CCtx_refPrefix(ZSTD_CCtx* cctx, const void* prefix, size_t prefixSize);
+ZSTDLIB_API size_t ZSTD_DCtx_loadDictionary(ZSTD_DCtx* dctx, const void* dict, size_t dictSize);
+ZSTDLIB_API size_t ZSTD_DCtx_refDDict(ZSTD_DCtx* dctx, const ZSTD_DDict* ddict);
+ZSTDLIB_API size_t ZSTD_DCtx_refPrefix(ZSTD_DCtx* dctx, const void* prefix, size_t prefixSize);
+
+ZSTDLIB_API size_t ZSTD_sizeof_CDict(const ZSTD_CDict* cdict);
+ZSTDLIB_API size_t ZSTD_sizeof_DDict(const ZSTD_DDict* ddict);
+
 /* ---- Memory ------------------------------------------------------------- */
 
 ZSTDLIB_API size_t ZSTD_sizeof_CCtx(const ZSTD_CCtx* cctx);
@@ -286,6 +338,26 @@ extern "C" {
  * the level or the input size decides); parameter_unsupported for the
  * others. */
 ZSTDLIB_API size_t ZSTD_CCtx_getParameter(const ZSTD_CCtx* cctx, ZSTD_cParameter param, int* value);
+
+/* How dictionary bytes are read, and whether they are copied. */
+typedef enum { ZSTD_dlm_byCopy = 0, ZSTD_dlm_byRef = 1 } ZSTD_dictLoadMethod_e;
+typedef enum { ZSTD_dct_auto = 0, ZSTD_dct_rawContent = 1, ZSTD_dct_fullDict = 2 } ZSTD_dictContentType_e;
+ZSTDLIB_API size_t ZSTD_CCtx_loadDictionary_advanced(ZSTD_CCtx* cctx, const void* dict, size_t dictSize,
+                                                     ZSTD_dictLoadMethod_e dictLoadMethod,
+                                                     ZSTD_dictContentType_e dictContentType);
+ZSTDLIB_API size_t ZSTD_DCtx_loadDictionary_advanced(ZSTD_DCtx* dctx, const void* dict, size_t dictSize,
+                                                     ZSTD_dictLoadMethod_e dictLoadMethod,
+                                                     ZSTD_dictContentType_e dictContentType);
+ZSTDLIB_API size_t ZSTD_CCtx_loadDictionary_byReference(ZSTD_CCtx* cctx, const void* dict, size_t dictSize);
+ZSTDLIB_API size_t ZSTD_DCtx_loadDictionary_byReference(ZSTD_DCtx* dctx, const void* dict, size_t dictSize);
+ZSTDLIB_API ZSTD_CDict* ZSTD_createCDict_byReference(const void* dictBuffer, size_t dictSize, int compressionLevel);
+ZSTDLIB_API ZSTD_DDict* ZSTD_createDDict_byReference(const void* dictBuffer, size_t dictSize);
+/* Legacy streaming set-ups with a dictionary. */
+ZSTDLIB_API size_t ZSTD_initCStream_usingDict(ZSTD_CStream* zcs, const void* dict, size_t dictSize,
+                                              int compressionLevel);
+ZSTDLIB_API size_t ZSTD_initCStream_usingCDict(ZSTD_CStream* zcs, const ZSTD_CDict* cdict);
+ZSTDLIB_API size_t ZSTD_initDStream_usingDict(ZSTD_DStream* zds, const void* dict, size_t dictSize);
+ZSTDLIB_API size_t ZSTD_initDStream_usingDDict(ZSTD_DStream* zds, const ZSTD_DDict* ddict);
 
 #ifdef __cplusplus
 }

@@ -108,3 +108,33 @@ target_compile_options(capi_fsize_limit PRIVATE -Wall -Wextra)
 target_compile_definitions(capi_fsize_limit PRIVATE _POSIX_C_SOURCE=200809L)
 target_link_libraries(capi_fsize_limit PRIVATE zest_zstd)
 add_test(NAME capi_fsize_limit COMMAND capi_fsize_limit)
+
+# Dictionaries through the zstd API (issue 22): dict_check.c built against
+# zest and against libzstd, which must pass the same, with a dictionary the
+# system zstd trains; and the reference's own dictionary examples (from
+# Debian's libzstd-dev, when installed), built unchanged against zest_zstd,
+# round-tripping with `zstd -D`.
+foreach(_lib zest libzstd)
+  add_executable(capi_dict_check_${_lib} ${CMAKE_CURRENT_LIST_DIR}/dict_check.c)
+  set_target_properties(capi_dict_check_${_lib} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+  target_compile_options(capi_dict_check_${_lib} PRIVATE -Wall -Wextra)
+endforeach()
+target_link_libraries(capi_dict_check_zest PRIVATE zest_zstd)
+set_target_properties(capi_dict_check_zest PROPERTIES LINKER_LANGUAGE CXX)
+target_link_libraries(capi_dict_check_libzstd PRIVATE PkgConfig::LIBZSTD)
+set(_examples_dir /usr/share/doc/libzstd-dev/examples)
+set(_dict_examples)
+if(EXISTS ${_examples_dir}/dictionary_compression.c AND EXISTS ${_examples_dir}/common.h)
+  foreach(_ex dictionary_compression dictionary_decompression)
+    add_executable(capi_example_${_ex} ${_examples_dir}/${_ex}.c)
+    set_target_properties(capi_example_${_ex} PROPERTIES LINKER_LANGUAGE CXX)
+    target_link_libraries(capi_example_${_ex} PRIVATE zest_zstd)
+  endforeach()
+  set(_dict_examples -- $<TARGET_FILE:capi_example_dictionary_compression>
+                        $<TARGET_FILE:capi_example_dictionary_decompression>)
+endif()
+if(ZEST_SYSTEM_ZSTD)
+  add_test(NAME capi_dict_check
+    COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/dict_check.sh ${ZEST_SYSTEM_ZSTD} ${CMAKE_CURRENT_BINARY_DIR}/dict_check
+            $<TARGET_FILE:capi_dict_check_zest> $<TARGET_FILE:capi_dict_check_libzstd> ${_dict_examples})
+endif()
