@@ -87,7 +87,9 @@ int run_bench(const std::vector<std::string>& files, const bench_settings& s) {
         print_error("--zstd", "parameter out of bounds");
         return 1;
     }
+    enc.set_dictionary(s.dict);
     decompressor dec;
+    dec.set_dictionary(s.dict);
     std::vector<std::byte> packed(compress_bound(sample.size()));
     std::vector<std::byte> restored(sample.size() + 1);
     int status = 0;

@@ -15,6 +15,7 @@ struct bench_settings {
     unsigned min_seconds = 3;  ///< per level and direction; 0 runs each once
     bool checksum = true;
     compression_parameters params{};  ///< beyond the level (--zstd=)
+    zest::dictionary dict;            ///< -D (empty: none)
 };
 
 /// Returns the exit status (1 when a file cannot be read or a round trip fails).

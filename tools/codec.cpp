@@ -78,6 +78,9 @@ codec::codec(const codec_settings& s) : settings_(s), state_(std::make_unique<st
     if (!state_->cstream.set_parameters(s.params)) throw file_error("--zstd", "parameter out of bounds");
     (void)state_->cstream.set_checksum(s.checksum);
     (void)state_->cstream.set_content_size(s.content_size);
+    (void)state_->cstream.set_dictionary(s.dict);
+    (void)state_->cstream.set_dictionary_id_written(s.dict_id);
+    (void)state_->dstream.set_dictionary(s.dict);
 }
 
 codec::~codec() = default;

@@ -31,6 +31,8 @@ struct codec_settings {
     std::optional<std::uint64_t> stream_size;  ///< pledged for standard input and inputs of unknown size
     std::optional<std::uint64_t> size_hint;    ///< parameters for that size when the size is unknown
     data_format format = data_format::zstd;    ///< what compress() writes; decompress() reads them all
+    zest::dictionary dict;                     ///< -D (empty: none)
+    bool dict_id = true;                       ///< frames written with it name its ID
 };
 
 class codec {

@@ -68,6 +68,23 @@ int run(const options& o) {
     // zstd's warnings (level capped, bad environment), which -q silences.
     for (const std::string& w : o.warnings) print_info(2, w);
 
+    // -D: the dictionary, read and checked before any output is created.
+    dictionary dict;
+    if (o.dictionary && o.op != operation::list) {
+        try {
+            const input_file in = open_input(*o.dictionary, false);
+            const std::vector<std::byte> bytes = read_all(in);
+            auto d = dictionary::load(bytes);
+            if (!d) {
+                print_error(*o.dictionary, std::string("not a usable dictionary: ") + error_message(d.error()));
+                return 1;
+            }
+            dict = std::move(*d);
+        } catch (const file_error& e) {
+            print_error(e.subject(), e.what());
+            return 1;
+        }
+    }
     input_list inputs = collect_inputs(o);
     if (inputs.abort) return 1;
     if (inputs.names.empty() && inputs.dropped > 0) return 1;  // nothing left to do, as zstd
@@ -80,6 +97,7 @@ int run(const options& o) {
         b.min_seconds = o.bench_seconds;
         b.checksum = o.checksum;
         b.params = o.zstd_params.match(o.long_distance, o.long_window_log);
+        b.dict = dict;
         return std::max(run_bench(inputs.names, b), collect_status);
     }
     if (inputs.names.empty()) {
@@ -105,6 +123,8 @@ int run(const options& o) {
     cs.stream_size = o.stream_size;
     cs.size_hint = o.size_hint;
     cs.format = o.format;
+    cs.dict = dict;
+    cs.dict_id = o.dict_id;
     codec c(cs);
     install_signal_handlers();
     return std::max(process_files(o, c, inputs.names), collect_status);

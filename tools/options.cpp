@@ -128,12 +128,12 @@ private:
         if (name == "--ultra") return flag([&] { o_.ultra = true; });
         if (name == "--show-default-cparams") return flag([&] { o_.show_default_cparams = true; });
         if (name == "--single-thread") return flag([&] { o_.single_thread = true; o_.threads = 1; });
+        if (name == "--no-dictID") return flag([&] { o_.dict_id = false; });
         // Accepted without effect: zest's literals are always entropy coded
         // when that is smaller (zstd's default), its finders are not
-        // row-based, its I/O is synchronous, and it writes no dictionary ID.
+        // row-based, and its I/O is synchronous.
         if (name == "--compress-literals" || name == "--no-compress-literals" || name == "--row-match-finder" ||
-            name == "--no-row-match-finder" || name == "--asyncio" || name == "--no-asyncio" ||
-            name == "--no-dictID")
+            name == "--no-row-match-finder" || name == "--asyncio" || name == "--no-asyncio")
             return flag([] {});
         if (name == "--threads") {
             const auto n = number_value(opt, u32_max, error);
@@ -299,6 +299,12 @@ private:
                     }
                     break;
                 }
+                case 'D': {
+                    const auto v = take_value();
+                    if (!v) return "-D: needs a dictionary file name (not another option)";
+                    o_.dictionary = std::string(*v);
+                    break;
+                }
                 case 'M': {
                     const auto v = take_value();
                     if (!v) return "-M: needs a size, like -M256MB (not another option)";
@@ -416,12 +422,14 @@ const char* usage_text() noexcept {
            "      --rm           remove each input once its output is complete\n"
            "  -M#, --memory=#    largest window to accept, in bytes (K, M, G suffixes; default 128M)\n"
            "      --long[=#]     accept windows up to 2^# bytes (default 27)\n"
+           "  -D DICT            use the dictionary DICT to compress, decompress, test (-t) and benchmark (-b)\n"
+           "      --no-dictID    frames written with -D do not name the dictionary's ID\n"
            "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
            "  -r, --recursive    operate on the files under directories (with -d: only compressed names)\n"
            "      --filelist FILE  also operate on the files FILE names, one per line\n"
            "  -T#, --threads=#   accepted for compatibility; zest works on one thread for now (ZSTD_NBTHREADS)\n"
            "      --single-thread, --auto-threads=physical|logical, -B#, --[no-]compress-literals,\n"
-           "      --[no-]row-match-finder, --[no-]asyncio, --no-dictID  accepted, without effect\n"
+           "      --[no-]row-match-finder, --[no-]asyncio  accepted, without effect\n"
            "      --[no-]progress  show (or never show) a progress line; by default only on a terminal\n"
            "  -b#                benchmark level # on the FILEs (or a synthetic sample)\n"
            "  -e#                last level of the benchmark range (from -b#)\n"

@@ -54,6 +54,8 @@ struct options {
     std::vector<std::string> inputs;     ///< "-" stands for standard input
     data_format format = data_format::zstd;  ///< --format=: what compression writes
     bool gzip_program = false;           ///< called as gzip: --best and --no-name are understood
+    std::optional<std::string> dictionary;  ///< -D FILE: compress, decompress, test and bench with it
+    bool dict_id = true;                 ///< --no-dictID: frames written with a dictionary do not name it
 };
 
 struct parse_result {

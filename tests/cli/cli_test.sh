@@ -16,7 +16,7 @@ ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals
             list recursive levels messages bench interop progress signals_compress streaming
             compat fsize fsize_library sizes output_dir option_effects list_damaged progress_decompress
             level_parsing pass_through program_names environment filelist suffix_zstd cparams
-            accepted refusals same_file zstd_params long)
+            accepted refusals same_file zstd_params long dictionary)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -1402,6 +1402,8 @@ group_compat() {
 source "$(dirname "${BASH_SOURCE[0]}")/zstd_options_test.sh"
 # shellcheck source=zstd_behaviour_test.sh
 source "$(dirname "${BASH_SOURCE[0]}")/zstd_behaviour_test.sh"
+# shellcheck source=dictionary_test.sh
+source "$(dirname "${BASH_SOURCE[0]}")/dictionary_test.sh"
 
 for group in "${GROUPS_TO_RUN[@]}"; do
     if ! declare -F "group_$group" >/dev/null; then

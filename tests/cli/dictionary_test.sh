@@ -1,0 +1,102 @@
+# The dictionary group of cli_test.sh (sourced): -D for compression,
+# decompression, -t and -b, --no-dictID, -lv's DictID, and the failures
+# (missing, wrong, corrupt dictionary): a clear error, exit status 1, no
+# output left, the input kept. The system zstd trains the dictionaries and
+# reads and writes the other side of every frame.
+
+# Writes `count` JSON messages of one kind into DIR (files m0.json ...).
+make_messages() {  # dir count kind
+    local dir=$1 count=$2 kind=$3 i
+    mkdir -p "$dir"
+    for ((i = 0; i < count; i++)); do
+        printf '{"kind":"%s","id":%d,"user":"user%d","mail":"user%d@example.com","roles":["reader","%s"],"score":%d,"active":%s}\n' \
+            "$kind" "$i" "$((i * 37 % 1000))" "$((i * 37 % 1000))" "$kind" "$((i * 7 % 100))" \
+            "$([ $((i % 3)) = 0 ] && echo true || echo false)" >"$dir/m$i.json"
+        printf '{"kind":"%s","event":"login","at":"2024-02-%02d","ok":true}\n' "$kind" "$((1 + i % 28))" >>"$dir/m$i.json"
+    done
+}
+
+group_dictionary() {
+    local d
+    d=$(fresh_dir)
+    make_messages "$d/train" 400 alpha
+    make_messages "$d/other" 400 beta
+    make_messages "$d/msgs" 20 alpha
+    "$ZSTD" -q --train "$d"/train/*.json -o "$d/dict" --maxdict=4096 2>/dev/null || { fail "zstd --train"; return; }
+    "$ZSTD" -q --train "$d"/other/*.json -o "$d/other.dict" --maxdict=4096 2>/dev/null || { fail "zstd --train"; return; }
+
+    local f n
+    for f in "$d"/msgs/m1*.json; do
+        n=$(basename "$f" .json)
+        # zest -D writes, zstd -D reads; and the reverse.
+        z -q -D "$d/dict" "$f" -o "$d/$n.zest.zst"
+        expect_rc 0 "zest -D $n"
+        "$ZSTD" -dq -D "$d/dict" "$d/$n.zest.zst" -o "$d/$n.a" 2>/dev/null && pass || fail "zstd -d -D on zest's $n"
+        expect_same "$d/$n.a" "$f" "zest -D then zstd -d -D: $n"
+        "$ZSTD" -q -D "$d/dict" "$f" -o "$d/$n.zstd.zst" 2>/dev/null
+        z -dq -D "$d/dict" "$d/$n.zstd.zst" -o "$d/$n.b"
+        expect_rc 0 "zest -d -D on zstd's $n"
+        expect_same "$d/$n.b" "$f" "zstd -D then zest -d -D: $n"
+        z -tq -D "$d/dict" "$d/$n.zstd.zst"
+        expect_rc 0 "zest -t -D on zstd's $n"
+    done
+    # The dictionary pays: smaller than without it.
+    z -q -D "$d/dict" "$d/msgs/m3.json" -c >"$d/with.zst"
+    z -q "$d/msgs/m3.json" -c >"$d/without.zst"
+    if [ "$(wc -c <"$d/with.zst")" -lt "$(wc -c <"$d/without.zst")" ]; then pass; else
+        fail "-D: $(wc -c <"$d/with.zst") bytes, without: $(wc -c <"$d/without.zst")"
+    fi
+    # The frame names the dictionary, as zstd's does (-lv); --no-dictID leaves it out.
+    local id
+    id=$("$ZSTD" -lv "$d/m10.zstd.zst" 2>/dev/null | sed -n 's/^Dictionary ID: *//p; s/^DictID: *//p' | head -1)
+    z -lv "$d/m10.zest.zst" >"$d/list" 2>&1
+    if [ -n "$id" ] && grep -q "^DictID: $id\$" "$d/list"; then pass; else fail "-lv: $(grep DictID "$d/list"), zstd: '$id'"; fi
+    z -q -D "$d/dict" --no-dictID "$d/msgs/m4.json" -o "$d/noid.zst"
+    z -lv "$d/noid.zst" >"$d/list" 2>&1
+    grep -q "^DictID: 0\$" "$d/list" && pass || fail "--no-dictID: $(grep DictID "$d/list")"
+    "$ZSTD" -dq -D "$d/dict" "$d/noid.zst" -o "$d/noid" 2>/dev/null && pass || fail "zstd -d -D on a frame without ID"
+    expect_same "$d/noid" "$d/msgs/m4.json" "--no-dictID round trip"
+
+    # Without the dictionary, or with another: exit 1, a message naming the
+    # dictionary, no output, the input kept (even with --rm).
+    cp "$d/m10.zstd.zst" "$d/keep.zst"
+    z -d --rm "$d/keep.zst" -o "$d/none.out"
+    expect_rc 1 "-d without the dictionary"
+    grep -qi "dictionary" "$ERR" && pass || fail "-d without the dictionary: message '$(cat "$ERR")'"
+    expect_missing "$d/none.out" "-d without the dictionary"
+    expect_exists "$d/keep.zst" "-d --rm without the dictionary"
+    z -d --rm -D "$d/other.dict" "$d/keep.zst" -o "$d/wrong.out"
+    expect_rc 1 "-d with another dictionary"
+    grep -qi "dictionary" "$ERR" && pass || fail "-d with another dictionary: message '$(cat "$ERR")'"
+    expect_missing "$d/wrong.out" "-d with another dictionary"
+    expect_exists "$d/keep.zst" "-d --rm with another dictionary"
+    zr -d -D "$d/other.dict" "$d/keep.zst" -o "$d/wrong.zstd"
+    [ "$ZRC" -ne 0 ] && pass || fail "zstd accepts another dictionary (the oracle changed?)"
+    z -t -D "$d/other.dict" "$d/keep.zst"
+    expect_rc 1 "-t with another dictionary"
+
+    # A dictionary that cannot be used: refused before any output exists.
+    head -c 40 "$d/dict" >"$d/cut.dict"
+    z -q -D "$d/cut.dict" "$d/msgs/m5.json" -o "$d/cut.zst"
+    expect_rc 1 "-D with a truncated dictionary"
+    grep -q "cut.dict" "$ERR" && pass || fail "truncated dictionary: message '$(cat "$ERR")'"
+    expect_missing "$d/cut.zst" "-D with a truncated dictionary"
+    z -q -D "$d/no-such-dict" "$d/msgs/m5.json" -o "$d/nodict.zst"
+    expect_rc 1 "-D with a missing file"
+    expect_missing "$d/nodict.zst" "-D with a missing file"
+    z -q -D
+    expect_rc 1 "-D without a file name"
+
+    # Raw content: any file is a dictionary (ID 0), both tools agree.
+    z -q -D "$d/msgs/m7.json" "$d/msgs/m8.json" -o "$d/raw.zst"
+    expect_rc 0 "-D with raw content"
+    "$ZSTD" -dq -D "$d/msgs/m7.json" "$d/raw.zst" -o "$d/raw" 2>/dev/null && pass || fail "zstd -d with raw content"
+    expect_same "$d/raw" "$d/msgs/m8.json" "raw content round trip"
+
+    # Standard streams, and -b with the dictionary.
+    z -q -D "$d/dict" -c <"$d/msgs/m9.json" | "$ZSTD" -dq -D "$d/dict" -c >"$d/pipe" 2>/dev/null
+    expect_same "$d/pipe" "$d/msgs/m9.json" "-D through pipes"
+    z -b1 -e3 -i0 -D "$d/dict" "$d"/msgs/m1*.json >"$d/bench" 2>&1
+    expect_rc 0 "-b with -D"
+    [ "$(grep -c '#' "$d/bench")" -ge 3 ] && pass || fail "-b with -D: $(cat "$d/bench")"
+}
