@@ -102,6 +102,43 @@ private:
     std::shared_ptr<const detail::dictionary_data> data_;
 };
 
+/// How train_dictionary() chooses a dictionary's content. The defaults are
+/// the reference's (ZDICT_trainFromBuffer): fastCover with d = 8, k searched
+/// over 50..2000 in 4 steps, 75% of the samples to train and the rest to
+/// score each candidate by compressing them with it.
+struct training_parameters {
+    bool cover = false;           ///< exact d-mer counting (COVER) instead of hashed (fastCover)
+    unsigned k = 0;               ///< segment size, 16..2048 (0: searched over 50..2000)
+    unsigned d = 0;               ///< d-mer size, 6 or 8 (0: 8 for fastCover, both tried for COVER)
+    unsigned f = 20;              ///< fastCover: log2 of its frequency table, 10..26
+    unsigned steps = 0;           ///< k values tried when searching (0: 4 for fastCover, 40 for COVER)
+    unsigned split_percent = 75;  ///< samples used to train (the rest score); 100: all do both
+    unsigned accel = 1;           ///< fastCover: 1..10, higher samples fewer positions (faster, worse)
+    int level = 3;                ///< compression level the entropy tables are fitted at (0: default)
+    std::uint32_t dict_id = 0;    ///< 0: derived from the content (in 32768..2^31-1)
+};
+
+/// Trains a dictionary of at most `capacity` bytes on `samples` (the
+/// samples concatenated, `sizes` giving each one's length), in the
+/// reference's format. `chosen`, when given, receives the parameters used
+/// (k and d as searched). errc::invalid_argument for parameters out of
+/// range, a capacity under 256 bytes or no sample; errc::dictionary_invalid
+/// when the samples are too few or too small to train on (under 8 bytes in
+/// all, or fewer than 5 samples as the reference requires).
+result<std::vector<std::byte>> train_dictionary(std::span<const std::byte> samples,
+                                                std::span<const std::size_t> sizes, std::size_t capacity,
+                                                const training_parameters& p = {},
+                                                training_parameters* chosen = nullptr) noexcept;
+
+/// Turns `content` into a formatted dictionary of at most `capacity` bytes:
+/// entropy tables fitted to how the samples compress with it at `level`,
+/// the default repeat offsets, the ID (0: derived from the content), then
+/// the content (its start cut when all does not fit).
+result<std::vector<std::byte>> finalize_dictionary(std::span<const std::byte> content,
+                                                   std::span<const std::byte> samples,
+                                                   std::span<const std::size_t> sizes, std::size_t capacity,
+                                                   int level = 3, std::uint32_t dict_id = 0) noexcept;
+
 /// The dictionary ID a formatted dictionary declares; 0 for anything else.
 std::uint32_t dictionary_id(std::span<const std::byte> bytes) noexcept;
 

@@ -193,6 +193,13 @@ void block_writer::load_dictionary(const dictionary_data& d, std::size_t from,
     start(seq.ll, d.ll_dist, d.ll_ct);
 }
 
+const seq_store& block_writer::find_only(std::size_t from, std::size_t n, const std::uint8_t* readable_end) noexcept {
+    store_.clear();
+    store_.src_end = readable_end;
+    find_block(from + shift_, n);
+    return store_;
+}
+
 result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
                                         std::uint8_t* dst, std::size_t capacity) noexcept {
     encoder_state& st = *st_;

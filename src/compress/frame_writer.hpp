@@ -162,6 +162,11 @@ public:
     /// the decoder starts the frame with.
     void load_dictionary(const dictionary_data& d, std::size_t from, const std::uint8_t* readable_end) noexcept;
 
+    /// The sequences and literals the strategy finds in [from, from + n)
+    /// (n <= block_max), as the block would hold them, without writing it
+    /// (dictionary training counts them). Valid until the next call.
+    const seq_store& find_only(std::size_t from, std::size_t n, const std::uint8_t* readable_end) noexcept;
+
     /// Lowers every position by `delta` (entries below it are dropped), for
     /// streams that would pass index_limit; the caller moves base up by
     /// delta. Positions at or above `from - window` must stay >= 1.

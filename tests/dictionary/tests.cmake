@@ -7,6 +7,7 @@ add_executable(zest_dictionary_test
   ${_zest_dict_dir}/decode_test.cpp
   ${_zest_dict_dir}/stream_test.cpp
   ${_zest_dict_dir}/compress_test.cpp
+  ${_zest_dict_dir}/train_test.cpp
   ${_zest_dict_dir}/dict_support.cpp)
 target_link_libraries(zest_dictionary_test PRIVATE zest_conformance_support zest_internal GTest::gtest_main)
 target_include_directories(zest_dictionary_test PRIVATE ${_zest_dict_dir}/../stream)
