@@ -5,6 +5,8 @@
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_CCtx_getParameter
 #include "zstd.h"
 #include "zstd_errors.h"
+#define ZDICT_STATIC_LINKING_ONLY
+#include "zdict.h"
 
 #include <cstdint>
 #include <cstring>
@@ -919,5 +921,136 @@ size_t ZSTD_initDStream_usingDDict(ZSTD_DStream* zds, const ZSTD_DDict* ddict) {
 
 size_t ZSTD_sizeof_CDict(const ZSTD_CDict* cdict) { return cdict ? sizeof(*cdict) + cdict->d.memory_usage() : 0; }
 size_t ZSTD_sizeof_DDict(const ZSTD_DDict* ddict) { return ddict ? sizeof(*ddict) + ddict->d.memory_usage() : 0; }
+
+}  // extern "C"
+
+// ---- Dictionary builder (zdict.h) --------------------------------------------------
+
+namespace {
+
+std::size_t zdict_error(zest::errc e) noexcept {
+    switch (e) {
+        case zest::errc::out_of_memory: return error(ZSTD_error_memory_allocation);
+        case zest::errc::invalid_argument: return error(ZSTD_error_parameter_outOfBound);
+        default: return error(ZSTD_error_dictionaryCreation_failed);
+    }
+}
+
+std::size_t total_size(const size_t* sizes, unsigned n) noexcept {
+    std::size_t t = 0;
+    for (unsigned i = 0; i < n; ++i) t += sizes[i];
+    return t;
+}
+
+std::size_t train_into(void* dict, std::size_t capacity, const void* samples, const size_t* sizes, unsigned n,
+                       const zest::training_parameters& p, zest::training_parameters* chosen) noexcept {
+    if (!dict || (!samples && n) || (!sizes && n)) return error(ZSTD_error_GENERIC);
+    if (capacity < 256) return error(ZSTD_error_dstSize_tooSmall);
+    const std::size_t bytes = total_size(sizes, n);
+    auto r = zest::train_dictionary({static_cast<const std::byte*>(samples), bytes}, {sizes, n}, capacity, p, chosen);
+    if (!r) return zdict_error(r.error());
+    std::memcpy(dict, r->data(), r->size());
+    return r->size();
+}
+
+unsigned split_percent(double split, unsigned fallback) noexcept {
+    if (split <= 0.0) return fallback;
+    if (split >= 1.0) return 100;
+    const auto p = static_cast<unsigned>(split * 100.0 + 0.5);
+    return p < 1 ? 1 : p;
+}
+
+}  // namespace
+
+extern "C" {
+
+size_t ZDICT_trainFromBuffer(void* dictBuffer, size_t dictBufferCapacity, const void* samplesBuffer,
+                             const size_t* samplesSizes, unsigned nbSamples) {
+    return train_into(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, {}, nullptr);
+}
+
+size_t ZDICT_finalizeDictionary(void* dstDictBuffer, size_t maxDictSize, const void* dictContent,
+                                size_t dictContentSize, const void* samplesBuffer, const size_t* samplesSizes,
+                                unsigned nbSamples, ZDICT_params_t parameters) {
+    if (!dstDictBuffer || (!dictContent && dictContentSize) || (!samplesSizes && nbSamples))
+        return error(ZSTD_error_GENERIC);
+    if (maxDictSize < 256) return error(ZSTD_error_dstSize_tooSmall);
+    if (dictContentSize < 8) return error(ZSTD_error_srcSize_wrong);
+    const std::size_t bytes = total_size(samplesSizes, nbSamples);
+    auto r = zest::finalize_dictionary({static_cast<const std::byte*>(dictContent), dictContentSize},
+                                       {static_cast<const std::byte*>(samplesBuffer), bytes}, {samplesSizes, nbSamples},
+                                       maxDictSize, parameters.compressionLevel, parameters.dictID);
+    if (!r) return zdict_error(r.error());
+    std::memmove(dstDictBuffer, r->data(), r->size());  // the content may lie in the destination
+    return r->size();
+}
+
+unsigned ZDICT_getDictID(const void* dictBuffer, size_t dictSize) {
+    if (!dictBuffer) return 0;
+    return zest::dictionary_id({static_cast<const std::byte*>(dictBuffer), dictSize});
+}
+
+size_t ZDICT_getDictHeaderSize(const void* dictBuffer, size_t dictSize) {
+    if (!dictBuffer) return error(ZSTD_error_dictionary_corrupted);
+    auto d = zest::dictionary::load(dictBuffer, dictSize, zest::dictionary_content::full,
+                                    zest::dictionary_storage::reference);
+    if (!d) return error(ZSTD_error_dictionary_corrupted);
+    return dictSize - d->content_size();
+}
+
+unsigned ZDICT_isError(size_t errorCode) { return ZSTD_isError(errorCode); }
+const char* ZDICT_getErrorName(size_t errorCode) { return ZSTD_getErrorName(errorCode); }
+
+size_t ZDICT_trainFromBuffer_cover(void* dictBuffer, size_t dictBufferCapacity, const void* samplesBuffer,
+                                   const size_t* samplesSizes, unsigned nbSamples, ZDICT_cover_params_t parameters) {
+    if (parameters.k == 0 || parameters.d == 0) return error(ZSTD_error_parameter_outOfBound);
+    return ZDICT_optimizeTrainFromBuffer_cover(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples,
+                                               &parameters);
+}
+
+size_t ZDICT_optimizeTrainFromBuffer_cover(void* dictBuffer, size_t dictBufferCapacity, const void* samplesBuffer,
+                                           const size_t* samplesSizes, unsigned nbSamples,
+                                           ZDICT_cover_params_t* parameters) {
+    if (!parameters) return error(ZSTD_error_GENERIC);
+    zest::training_parameters p;
+    p.cover = true;
+    p.k = parameters->k;
+    p.d = parameters->d;
+    p.steps = parameters->steps;
+    p.split_percent = split_percent(parameters->splitPoint, 100);
+    p.level = parameters->zParams.compressionLevel;
+    p.dict_id = parameters->zParams.dictID;
+    zest::training_parameters used;
+    const std::size_t r = train_into(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, p, &used);
+    if (!ZSTD_isError(r)) parameters->k = used.k, parameters->d = used.d;
+    return r;
+}
+
+size_t ZDICT_trainFromBuffer_fastCover(void* dictBuffer, size_t dictBufferCapacity, const void* samplesBuffer,
+                                       const size_t* samplesSizes, unsigned nbSamples,
+                                       ZDICT_fastCover_params_t parameters) {
+    if (parameters.k == 0 || parameters.d == 0) return error(ZSTD_error_parameter_outOfBound);
+    return ZDICT_optimizeTrainFromBuffer_fastCover(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes,
+                                                   nbSamples, &parameters);
+}
+
+size_t ZDICT_optimizeTrainFromBuffer_fastCover(void* dictBuffer, size_t dictBufferCapacity, const void* samplesBuffer,
+                                               const size_t* samplesSizes, unsigned nbSamples,
+                                               ZDICT_fastCover_params_t* parameters) {
+    if (!parameters) return error(ZSTD_error_GENERIC);
+    zest::training_parameters p;
+    p.k = parameters->k;
+    p.d = parameters->d;
+    p.f = parameters->f ? parameters->f : 20;
+    p.steps = parameters->steps ? parameters->steps : 40;
+    p.split_percent = split_percent(parameters->splitPoint, 75);
+    p.accel = parameters->accel ? parameters->accel : 1;
+    p.level = parameters->zParams.compressionLevel;
+    p.dict_id = parameters->zParams.dictID;
+    zest::training_parameters used;
+    const std::size_t r = train_into(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, p, &used);
+    if (!ZSTD_isError(r)) parameters->k = used.k, parameters->d = used.d;
+    return r;
+}
 
 }  // extern "C"

@@ -236,10 +236,6 @@ result<compression_parameters> compressor::set_parameters(const compression_para
 
 result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, const void* src,
                                          std::size_t src_size) noexcept {
-    const auto state = [this] {
-        if (!state_) state_ = detail::new_encoder_state();
-        return state_;
-    };
     return compress_with(dst, dst_capacity, src, src_size, dict_.data());
 }
 

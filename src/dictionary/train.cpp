@@ -158,7 +158,7 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
 class selector {
 public:
     selector(const std::uint8_t* data, std::size_t size, const sample_view& s, unsigned d, unsigned f, bool exact)
-        : data_(data), size_(size), d_(d) {
+        : data_(data), d_(d) {
         n_dmers_ = size >= 8 ? size - 8 + 1 : 0;
         ids_.resize(n_dmers_);
         if (!exact) {
@@ -240,7 +240,6 @@ public:
 
 private:
     const std::uint8_t* data_;
-    std::size_t size_;
     unsigned d_;
     std::size_t n_dmers_ = 0;
     std::vector<std::uint32_t> ids_;

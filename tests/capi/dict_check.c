@@ -7,6 +7,7 @@
 #define ZSTD_DISABLE_DEPRECATE_WARNINGS /* the legacy initCStream/initDStream set-ups are tested too */
 #include <zstd.h>
 #include <zstd_errors.h>
+#include <zdict.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -203,6 +204,48 @@ int main(int argc, char** argv) {
         /* Resetting the parameters drops the dictionary. */
         CHECK_ZSTD(ZSTD_CCtx_reset(c, ZSTD_reset_session_and_parameters));
         CHECK_ZSTD(ZSTD_DCtx_reset(d, ZSTD_reset_session_and_parameters));
+    }
+    /* The dictionary builder: trained on generated messages, finalized
+     * from given content; both usable. */
+    {
+        const unsigned n_samples = 600;
+        size_t* sizes = malloc(n_samples * sizeof(size_t));
+        char* samples = malloc(n_samples * 1200);
+        size_t total = 0;
+        for (unsigned i = 0; i < n_samples; ++i) {
+            sizes[i] = make_message(samples + total, 300 + next_rand() % 900);
+            total += sizes[i];
+        }
+        char* trained = malloc(8192);
+        size_t t = ZDICT_trainFromBuffer(trained, 8192, samples, sizes, n_samples);
+        CHECK(!ZDICT_isError(t), "ZDICT_trainFromBuffer: %s", ZDICT_getErrorName(t));
+        CHECK(t <= 8192 && ZDICT_getDictID(trained, t) != 0, "trained dictionary: size %zu", t);
+        const size_t header = ZDICT_getDictHeaderSize(trained, t);
+        CHECK(!ZDICT_isError(header) && header < t, "ZDICT_getDictHeaderSize");
+        CHECK(ZDICT_isError(ZDICT_getDictHeaderSize(samples, 100)), "a header size for plain bytes");
+        const size_t n = make_message(msg, 3000);
+        size_t f = ZSTD_compress_usingDict(c, frame, ZSTD_compressBound(n), msg, n, trained, t, 3);
+        CHECK_ZSTD(f);
+        size_t r = ZSTD_decompress_usingDict(d, out, cap, frame, f, trained, t);
+        CHECK_ZSTD(r);
+        expect_same(out, r, msg, n, "trained dictionary");
+        ZDICT_params_t zp;
+        memset(&zp, 0, sizeof zp);
+        zp.compressionLevel = 3;
+        zp.dictID = 777;
+        t = ZDICT_finalizeDictionary(trained, 8192, samples, 4000, samples, sizes, n_samples, zp);
+        CHECK(!ZDICT_isError(t), "ZDICT_finalizeDictionary: %s", ZDICT_getErrorName(t));
+        CHECK(ZDICT_getDictID(trained, t) == 777, "finalized ID %u", ZDICT_getDictID(trained, t));
+        f = ZSTD_compress_usingDict(c, frame, ZSTD_compressBound(n), msg, n, trained, t, 3);
+        CHECK_ZSTD(f);
+        r = ZSTD_decompress_usingDict(d, out, cap, frame, f, trained, t);
+        CHECK_ZSTD(r);
+        expect_same(out, r, msg, n, "finalized dictionary");
+        t = ZDICT_trainFromBuffer(trained, 8192, samples, sizes, 3);
+        CHECK(ZDICT_isError(t), "trained on 3 samples");
+        free(trained);
+        free(samples);
+        free(sizes);
     }
     /* Legacy streaming set-ups. */
     {

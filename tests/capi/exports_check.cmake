@@ -1,6 +1,6 @@
 # cmake -DNM=<nm> -DLIB=<libzest_zstd.so> -P exports_check.cmake
 # Fails when the shared library exports a symbol other than the zstd API
-# (ZSTD_*) and what the toolchain itself defines in every shared object.
+# (ZSTD_*, ZDICT_*) and what the toolchain itself defines in every shared object.
 cmake_minimum_required(VERSION 3.25)
 if(NOT NM OR NOT LIB)
   message(FATAL_ERROR "usage: cmake -DNM=<nm> -DLIB=<library> -P exports_check.cmake")
@@ -20,7 +20,7 @@ foreach(line IN LISTS lines)
     continue()
   endif()
   set(name ${CMAKE_MATCH_1})
-  if(name MATCHES "^ZSTD_[A-Za-z0-9_]+$")
+  if(name MATCHES "^(ZSTD|ZDICT)_[A-Za-z0-9_]+$")
     math(EXPR api "${api} + 1")
   elseif(NOT name IN_LIST toolchain)
     list(APPEND others ${name})
