@@ -53,7 +53,8 @@ bool read_file_list(const std::string& list, std::vector<std::string>& names) {
 
 // -r: the regular files below a directory (symbolic links are not
 // followed), in name order. Compression takes every file (unless
-// --exclude-compressed), the other operations the compressed ones.
+// --exclude-compressed), as do -b and --train; the other operations the
+// compressed ones.
 void add_tree(const options& o, const std::string& dir, input_list& list) {
     std::vector<std::string> found;
     std::error_code ec;
@@ -61,7 +62,7 @@ void add_tree(const options& o, const std::string& dir, input_list& list) {
     for (; !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
         if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
         std::string path = it->path().string();
-        const bool compressing = o.op == operation::compress || o.op == operation::bench;
+        const bool compressing = o.op == operation::compress || o.op == operation::bench || o.op == operation::train;
         if (compressing ? o.exclude_compressed && has_compressed_suffix(path) : !has_decompressible_suffix(path))
             continue;
         found.push_back(std::move(path));

@@ -48,6 +48,58 @@ void show_default_parameters(const std::vector<std::string>& inputs, int level) 
     }
 }
 
+// --train: the inputs are the samples, one per file; the dictionary goes
+// to -o (default "dictionary"), written only once training has succeeded.
+int train(const options& o, const std::vector<std::string>& names) {
+    std::vector<std::byte> samples;
+    std::vector<std::size_t> sizes;
+    for (const std::string& name : names) {
+        try {
+            const input_file in = open_input(name, o.force);
+            const std::vector<std::byte> data = read_all(in);
+            samples.insert(samples.end(), data.begin(), data.end());
+            sizes.push_back(data.size());
+        } catch (const file_error& e) {
+            print_error(e.subject(), e.what());
+            return 1;
+        }
+    }
+    training_parameters p = o.train;
+    p.level = o.level;
+    p.dict_id = o.train_dict_id;
+    print_info(3, "Training on " + std::to_string(sizes.size()) + " samples of " + std::to_string(samples.size()) +
+                      " bytes in all");
+    training_parameters used;
+    auto dict = train_dictionary(samples, sizes, std::size_t(o.max_dict), p, &used);
+    if (!dict) {
+        std::string why = error_message(dict.error());
+        if (dict.error() == errc::dictionary_invalid)
+            why = "too few or too small samples (" + std::to_string(sizes.size()) +
+                  " files; at least 5, and about 100 times --maxdict in all works best)";
+        else if (dict.error() == errc::invalid_argument)
+            why = "training parameters out of range (--maxdict at least 256; k 16..2048, d 6 or 8, f 10..26, "
+                  "split 1..100, accel 1..10)";
+        print_error("dictionary training failed", why);
+        return 1;
+    }
+    const std::string out = o.output.value_or("dictionary");
+    std::FILE* f = std::fopen(out.c_str(), "wb");
+    if (!f) {
+        print_error(out, std::strerror(errno));
+        return 1;
+    }
+    const bool written = std::fwrite(dict->data(), 1, dict->size(), f) == dict->size();
+    const int saved = errno;
+    if (std::fclose(f) != 0 || !written) {
+        print_error(out, std::strerror(written ? errno : saved));
+        std::remove(out.c_str());
+        return 1;
+    }
+    print_info(2, "Save dictionary of size " + std::to_string(dict->size()) + " into file " + out + " (k=" +
+                      std::to_string(used.k) + ", d=" + std::to_string(used.d) + ")");
+    return 0;
+}
+
 int run(const options& o) {
     if (o.show_help) {
         std::fputs(usage_text(), stdout);
@@ -90,6 +142,13 @@ int run(const options& o) {
     if (inputs.names.empty() && inputs.dropped > 0) return 1;  // nothing left to do, as zstd
     const int collect_status = inputs.failed ? 1 : 0;
     if (o.op == operation::list) return std::max(list_files(inputs.names), collect_status);
+    if (o.op == operation::train) {
+        if (inputs.names.empty()) {
+            print_error("--train", "no sample files given");
+            return 1;
+        }
+        return std::max(train(o, inputs.names), collect_status);
+    }
     if (o.op == operation::bench) {
         bench_settings b;
         b.first_level = o.level;

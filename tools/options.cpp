@@ -36,6 +36,30 @@ struct long_option {
     std::optional<std::string_view> value;
 };
 
+// --train-fastcover=k=#,d=#,f=#,steps=#,split=#,accel=# and
+// --train-cover=k=#,d=#,steps=#,split=# (split in percent, as zstd takes it).
+std::string parse_training(std::string_view v, training_parameters& t, bool cover) {
+    while (!v.empty()) {
+        const std::size_t comma = v.find(',');
+        const std::string_view item = v.substr(0, comma);
+        v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+        const std::size_t eq = item.find('=');
+        if (eq == std::string_view::npos) return "--train-" + std::string(cover ? "cover" : "fastcover") + ": '" + std::string(item) + "': expected NAME=VALUE";
+        const std::string_view key = item.substr(0, eq);
+        const number n = parse_number(item.substr(eq + 1), u32_max);
+        if (!n.error.empty()) return "--train: " + std::string(item) + ": " + n.error;
+        const auto value = static_cast<unsigned>(n.value);
+        if (key == "k") t.k = value;
+        else if (key == "d") t.d = value;
+        else if (key == "steps") t.steps = value;
+        else if (key == "split") t.split_percent = value;
+        else if (key == "f" && !cover) t.f = value;
+        else if (key == "accel" && !cover) t.accel = value;
+        else return "--train: unknown parameter '" + std::string(key) + "'";
+    }
+    return {};
+}
+
 class parser {
 public:
     parser(std::span<char* const> args, options& o) : args_(args), o_(o) {}
@@ -129,6 +153,23 @@ private:
         if (name == "--show-default-cparams") return flag([&] { o_.show_default_cparams = true; });
         if (name == "--single-thread") return flag([&] { o_.single_thread = true; o_.threads = 1; });
         if (name == "--no-dictID") return flag([&] { o_.dict_id = false; });
+        if (name == "--train") return flag([&] { o_.op = operation::train; });
+        if (name == "--train-fastcover" || name == "--train-cover") {
+            o_.op = operation::train;
+            o_.train = {};
+            o_.train.cover = name == "--train-cover";
+            return opt.value ? parse_training(*opt.value, o_.train, o_.train.cover) : std::string();
+        }
+        if (name == "--maxdict") {
+            const auto n = number_value(opt, u32_max, error);
+            if (n) o_.max_dict = *n;
+            return error;
+        }
+        if (name == "--dictID") {
+            const auto n = number_value(opt, u32_max, error);
+            if (n) o_.train_dict_id = static_cast<std::uint32_t>(*n);
+            return error;
+        }
         // Accepted without effect: zest's literals are always entropy coded
         // when that is smaller (zstd's default), its finders are not
         // row-based, and its I/O is synchronous.
@@ -424,6 +465,12 @@ const char* usage_text() noexcept {
            "      --long[=#]     accept windows up to 2^# bytes (default 27)\n"
            "  -D DICT            use the dictionary DICT to compress, decompress, test (-t) and benchmark (-b)\n"
            "      --no-dictID    frames written with -D do not name the dictionary's ID\n"
+           "      --train FILEs  train a dictionary on the FILEs (samples; -r for directories), write it to -o\n"
+           "                     (default: dictionary); the tables are fitted for the level (-#, default 3)\n"
+           "      --maxdict=#    the dictionary's largest size (default 112640)\n"
+           "      --dictID=#     its ID (default: from its content)\n"
+           "      --train-fastcover[=k=#,d=#,f=#,steps=#,split=#,accel=#]  train with fastCover (the default)\n"
+           "      --train-cover[=k=#,d=#,steps=#,split=#]  train with COVER (exact d-mer counts, slower)\n"
            "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
            "  -r, --recursive    operate on the files under directories (with -d: only compressed names)\n"
            "      --filelist FILE  also operate on the files FILE names, one per line\n"

@@ -14,7 +14,7 @@
 
 namespace zest::cli {
 
-enum class operation { compress, decompress, test, list, bench };
+enum class operation { compress, decompress, test, list, bench, train };
 
 struct options {
     operation op = operation::compress;
@@ -56,6 +56,10 @@ struct options {
     bool gzip_program = false;           ///< called as gzip: --best and --no-name are understood
     std::optional<std::string> dictionary;  ///< -D FILE: compress, decompress, test and bench with it
     bool dict_id = true;                 ///< --no-dictID: frames written with a dictionary do not name it
+    // --train: the inputs are the samples; -o names the dictionary ("dictionary").
+    std::uint64_t max_dict = 112640;     ///< --maxdict=#: the dictionary's largest size (zstd's 110 KiB)
+    std::uint32_t train_dict_id = 0;     ///< --dictID=#: 0, derived from the content
+    training_parameters train{};         ///< --train-fastcover[=...], --train-cover[=...]
 };
 
 struct parse_result {

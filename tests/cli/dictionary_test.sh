@@ -100,3 +100,66 @@ group_dictionary() {
     expect_rc 0 "-b with -D"
     [ "$(grep -c '#' "$d/bench")" -ge 3 ] && pass || fail "-b with -D: $(cat "$d/bench")"
 }
+
+# --train: zest's dictionaries work with zstd -D and compress about as well
+# as zstd --train's; the options; failures leave no file (and an existing
+# one untouched).
+group_train() {
+    local d
+    d=$(fresh_dir)
+    make_messages "$d/train" 500 alpha
+    make_messages "$d/held" 40 alpha
+    z --train "$d"/train/*.json -o "$d/zdict"
+    expect_rc 0 "--train"
+    expect_exists "$d/zdict" "--train"
+    "$ZSTD" -q --train "$d"/train/*.json -o "$d/sdict" 2>/dev/null || { fail "zstd --train"; return; }
+    local f zsum=0 ssum=0
+    for f in "$d"/held/m*.json; do
+        "$ZSTD" -q -D "$d/zdict" -c "$f" >"$d/z.zst" 2>/dev/null
+        "$ZSTD" -dq -D "$d/zdict" -c "$d/z.zst" >"$d/z.out" 2>/dev/null
+        expect_same "$d/z.out" "$f" "zstd -D with zest's dictionary"
+        zsum=$((zsum + $(wc -c <"$d/z.zst")))
+        "$ZSTD" -q -D "$d/sdict" -c "$f" >"$d/s.zst" 2>/dev/null
+        ssum=$((ssum + $(wc -c <"$d/s.zst")))
+    done
+    # Within 5% of zstd's own dictionary (measured equal or better on these).
+    if [ $((zsum * 100)) -le $((ssum * 105)) ]; then pass; else fail "--train: $zsum bytes with zest's dictionary, $ssum with zstd's"; fi
+    z -q -D "$d/zdict" "$d/held/m1.json" -o "$d/m1.zst"
+    "$ZSTD" -dq -D "$d/zdict" "$d/m1.zst" -o "$d/m1" 2>/dev/null
+    expect_same "$d/m1" "$d/held/m1.json" "zest -D with zest's dictionary, zstd -d"
+
+    # Options: size, ID, the two trainers with parameters, directories.
+    z --train --maxdict=2000 --dictID=777 "$d"/train/*.json -o "$d/small"
+    expect_rc 0 "--maxdict --dictID"
+    [ "$(wc -c <"$d/small")" -le 2000 ] && pass || fail "--maxdict=2000: $(wc -c <"$d/small") bytes"
+    z -q -D "$d/small" "$d/held/m2.json" -o "$d/m2.zst"
+    z -lv "$d/m2.zst" >"$d/list" 2>&1
+    grep -q "^DictID: 777\$" "$d/list" && pass || fail "--dictID=777: $(grep DictID "$d/list")"
+    z --train-cover=k=200,d=8,steps=2 "$d"/train/m1*.json -o "$d/cover"
+    expect_rc 0 "--train-cover"
+    z --train-fastcover=k=300,d=6,f=18,steps=2,split=80,accel=2 "$d"/train/*.json -o "$d/fast"
+    expect_rc 0 "--train-fastcover with parameters"
+    "$ZSTD" -q -D "$d/fast" -c "$d/held/m3.json" 2>/dev/null | "$ZSTD" -dq -D "$d/fast" -c 2>/dev/null >"$d/m3"
+    expect_same "$d/m3" "$d/held/m3.json" "zstd with --train-fastcover's dictionary"
+    z --train -r "$d/train" -o "$d/rec"
+    expect_rc 0 "--train -r"
+    expect_exists "$d/rec" "--train -r"
+
+    # Failures: nothing written, an existing file untouched.
+    echo keep >"$d/existing"
+    z --train "$d/train/m1.json" "$d/train/m2.json" -o "$d/existing"
+    expect_rc 1 "--train on two samples"
+    grep -q "training failed" "$ERR" && pass || fail "--train on two samples: message '$(cat "$ERR")'"
+    [ "$(cat "$d/existing")" = keep ] && pass || fail "a failed --train changed its output file"
+    z --train "$d"/train/*.json --maxdict=100 -o "$d/tiny"
+    expect_rc 1 "--maxdict=100"
+    expect_missing "$d/tiny" "--maxdict=100"
+    z --train-fastcover=d=7 "$d"/train/*.json -o "$d/bad"
+    expect_rc 1 "--train-fastcover=d=7"
+    expect_missing "$d/bad" "--train-fastcover=d=7"
+    z --train-cover=nope=1 "$d"/train/*.json -o "$d/bad"
+    expect_rc 1 "--train-cover with an unknown parameter"
+    z --train -o "$d/none"
+    expect_rc 1 "--train without samples"
+    expect_missing "$d/none" "--train without samples"
+}
