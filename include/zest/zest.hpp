@@ -75,8 +75,8 @@ public:
     /// Parses and prepares `bytes`. Fails with errc::dictionary_invalid
     /// when formatted bytes are malformed (or when `content` is `full` and the
     /// magic number is missing), errc::out_of_memory when memory runs out.
-    /// Empty `bytes` give an empty dictionary; with `automatic`, fewer than
-    /// 8 bytes are raw content (as in the reference).
+    /// Empty `bytes` give an empty dictionary (with `full`, an error); with
+    /// `automatic`, fewer than 8 bytes are raw content (as in the reference).
     static result<dictionary> load(std::span<const std::byte> bytes,
                                    dictionary_content content = dictionary_content::automatic,
                                    dictionary_storage storage = dictionary_storage::copy) noexcept;

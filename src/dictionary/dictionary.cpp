@@ -69,7 +69,12 @@ result<dictionary> dictionary::load(const void* bytes, std::size_t size, diction
                                     dictionary_storage storage) noexcept {
     if (!bytes && size) return errc::invalid_argument;
     dictionary out;
-    if (size == 0) return out;
+    // Empty bytes are no dictionary, except where the format is required
+    // (as the reference: fewer than 8 bytes cannot be one).
+    if (size == 0) {
+        if (content == dictionary_content::full) return errc::dictionary_invalid;
+        return out;
+    }
     std::shared_ptr<detail::dictionary_data> d;
     try {
         d = std::make_shared<detail::dictionary_data>();

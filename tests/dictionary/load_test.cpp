@@ -70,6 +70,9 @@ TEST(DictionaryLoad, RawContentAndEmpty) {
     EXPECT_EQ(empty->id(), 0u);
     EXPECT_EQ(empty->content_size(), 0u);
     EXPECT_EQ(zest::dictionary().content_size(), 0u);
+    auto empty_full = zest::dictionary::load(std::span<const std::byte>(), zest::dictionary_content::full);
+    ASSERT_FALSE(empty_full.has_value());
+    EXPECT_EQ(empty_full.error(), zest::errc::dictionary_invalid);
 
     // Fewer than 8 bytes are raw content even when they start with the magic.
     const bytes small = {std::byte{0x37}, std::byte{0xA4}, std::byte{0x30}, std::byte{0xEC}, std::byte{1}};
