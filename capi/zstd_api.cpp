@@ -953,6 +953,16 @@ std::size_t train_into(void* dict, std::size_t capacity, const void* samples, co
     return r->size();
 }
 
+// The optimize calls: train, then write the k and d used back.
+template <class Params>
+std::size_t train_and_report(void* dict, std::size_t capacity, const void* samples, const size_t* sizes, unsigned n,
+                             const zest::training_parameters& p, Params* parameters) noexcept {
+    zest::training_parameters used;
+    const std::size_t r = train_into(dict, capacity, samples, sizes, n, p, &used);
+    if (!ZSTD_isError(r)) parameters->k = used.k, parameters->d = used.d;
+    return r;
+}
+
 unsigned split_percent(double split, unsigned fallback) noexcept {
     if (split <= 0.0) return fallback;
     if (split >= 1.0) return 100;
@@ -1020,10 +1030,7 @@ size_t ZDICT_optimizeTrainFromBuffer_cover(void* dictBuffer, size_t dictBufferCa
     p.split_percent = split_percent(parameters->splitPoint, 100);
     p.level = parameters->zParams.compressionLevel;
     p.dict_id = parameters->zParams.dictID;
-    zest::training_parameters used;
-    const std::size_t r = train_into(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, p, &used);
-    if (!ZSTD_isError(r)) parameters->k = used.k, parameters->d = used.d;
-    return r;
+    return train_and_report(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, p, parameters);
 }
 
 size_t ZDICT_trainFromBuffer_fastCover(void* dictBuffer, size_t dictBufferCapacity, const void* samplesBuffer,
@@ -1047,10 +1054,7 @@ size_t ZDICT_optimizeTrainFromBuffer_fastCover(void* dictBuffer, size_t dictBuff
     p.accel = parameters->accel ? parameters->accel : 1;
     p.level = parameters->zParams.compressionLevel;
     p.dict_id = parameters->zParams.dictID;
-    zest::training_parameters used;
-    const std::size_t r = train_into(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, p, &used);
-    if (!ZSTD_isError(r)) parameters->k = used.k, parameters->d = used.d;
-    return r;
+    return train_and_report(dictBuffer, dictBufferCapacity, samplesBuffer, samplesSizes, nbSamples, p, parameters);
 }
 
 }  // extern "C"

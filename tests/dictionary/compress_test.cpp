@@ -223,7 +223,9 @@ TEST(DictionaryCompress, RepeatOffsetsOfTheDictionary) {
 // flushes, frames of unknown size, small windows; libzstd decodes them.
 bytes stream_compress(zest::compress_stream& cs, const bytes& src, std::uint64_t seed, bool pledge) {
     std::mt19937_64 rng(seed);
-    if (pledge) EXPECT_TRUE(cs.set_pledged_size(src.size()).has_value());
+    if (pledge) {
+        EXPECT_TRUE(cs.set_pledged_size(src.size()).has_value());
+    }
     bytes out;
     std::vector<std::byte> buf(1 + rng() % 70000);
     std::size_t at = 0;
@@ -255,7 +257,9 @@ TEST(DictionaryCompress, Streaming) {
         for (const unsigned wlog : {0u, 10u, 14u}) {
             zest::compress_stream cs;
             ASSERT_TRUE(cs.set_level(level).has_value());
-            if (wlog) ASSERT_TRUE(cs.set_window_log(wlog).has_value());
+            if (wlog) {
+                ASSERT_TRUE(cs.set_window_log(wlog).has_value());
+            }
             ASSERT_TRUE(cs.set_checksum(true).has_value());
             ASSERT_TRUE(cs.set_dictionary(s.prepared).has_value());
             for (int round = 0; round < 2; ++round) {

@@ -36,41 +36,6 @@ const fixture& data() {
     return f;
 }
 
-// libzstd's streaming compressor with a dictionary and a window of 2^wlog
-// (0: the level's), flushing at random points: no content size, many blocks.
-bytes zstd_streamed_with_dict(std::span<const std::byte> src, std::span<const std::byte> dict, int level,
-                              int wlog) {
-    ZSTD_CCtx* c = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
-    if (wlog) ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, wlog);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
-    ZSTD_CCtx_loadDictionary(c, dict.data(), dict.size());
-    bytes out;
-    std::vector<std::byte> buf(ZSTD_CStreamOutSize());
-    std::mt19937_64 rng(wlog + level);
-    std::size_t at = 0;
-    for (;;) {
-        const std::size_t n = std::min<std::size_t>(src.size() - at, rng() % 20000 + 1);
-        const bool last = at + n == src.size();
-        ZSTD_inBuffer in{src.data() + at, n, 0};
-        std::size_t left;
-        do {
-            ZSTD_outBuffer o{buf.data(), buf.size(), 0};
-            left = ZSTD_compressStream2(c, &o, &in, last ? ZSTD_e_end : (rng() % 4 == 0 ? ZSTD_e_flush : ZSTD_e_continue));
-            if (ZSTD_isError(left)) {
-                ADD_FAILURE() << ZSTD_getErrorName(left);
-                ZSTD_freeCCtx(c);
-                return {};
-            }
-            out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
-        } while (in.pos < in.size || (last && left != 0));
-        at += n;
-        if (last) break;
-    }
-    ZSTD_freeCCtx(c);
-    return out;
-}
-
 void expect_streams(const bytes& frames, const bytes& want, std::size_t n_frames, const std::string& what) {
     for (const auto& p : patterns()) {
         if (want.size() > 100'000 && std::string(p.name).find("one-byte") == 0) continue;
@@ -107,7 +72,7 @@ TEST(DictionaryStream, StreamedFramesWithSmallWindows) {
     const bytes& big = f.msgs.back();
     for (const int wlog : {10, 11, 14, 17}) {
         for (const int level : {1, 5, 19}) {
-            const bytes frame = zstd_streamed_with_dict(big, f.dict_bytes, level, wlog);
+            const bytes frame = zstd_streamed(big, level, wlog, f.dict_bytes, 20000, std::uint64_t(wlog + level));
             expect_streams(frame, big, 1, "window 2^" + std::to_string(wlog) + " level " + std::to_string(level));
         }
     }

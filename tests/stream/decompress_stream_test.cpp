@@ -38,36 +38,6 @@ bytes zstd_oneshot(std::span<const std::byte> src, int level, int window_log = 0
     return out;
 }
 
-// A frame written by libzstd's streaming API in small pieces with flushes:
-// no content size, many small blocks.
-bytes zstd_streamed(std::span<const std::byte> src, int level, int window_log) {
-    ZSTD_CCtx* c = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, window_log);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
-    bytes out;
-    std::vector<std::byte> buf(ZSTD_CStreamOutSize());
-    std::size_t at = 0;
-    std::mt19937_64 rng(7);
-    for (;;) {
-        const std::size_t n = std::min<std::size_t>(src.size() - at, rng() % 50000 + 1);
-        const bool last = at + n == src.size();
-        ZSTD_inBuffer in{src.data() + at, n, 0};
-        std::size_t left;
-        do {
-            ZSTD_outBuffer o{buf.data(), buf.size(), 0};
-            left = ZSTD_compressStream2(c, &o, &in, last ? ZSTD_e_end : (rng() % 4 == 0 ? ZSTD_e_flush : ZSTD_e_continue));
-            EXPECT_FALSE(ZSTD_isError(left)) << ZSTD_getErrorName(left);
-            if (ZSTD_isError(left)) break;
-            out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
-        } while (in.pos < in.size || (last && left != 0));
-        at += n;
-        if (last) break;
-    }
-    ZSTD_freeCCtx(c);
-    return out;
-}
-
 bytes skippable(std::size_t n, std::uint8_t fill) {
     bytes f(8 + n, std::byte{fill});
     const std::uint32_t magic = 0x184D2A53u, size = std::uint32_t(n);

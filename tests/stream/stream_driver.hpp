@@ -14,6 +14,8 @@
 #include <span>
 #include <vector>
 
+#include <zstd.h>
+
 #include "corpus.hpp"
 #include "zest/zest.hpp"
 
@@ -85,6 +87,40 @@ inline std::vector<named_chunkers> patterns() {
         {"random-small", seeded(1, 300), seeded(2, 300)},
         {"random-large", seeded(3, 300000), seeded(4, 300000)},
     };
+}
+
+// A frame written by libzstd's streaming API in small pieces (up to
+// `max_piece` bytes) with random flushes: no content size, many small
+// blocks; with `dict` (loaded as ZSTD_CCtx_loadDictionary does) when not empty.
+inline bytes zstd_streamed(std::span<const std::byte> src, int level, int window_log,
+                           std::span<const std::byte> dict = {}, std::size_t max_piece = 50000,
+                           std::uint64_t seed = 7) {
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
+    if (window_log) ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, window_log);
+    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
+    if (!dict.empty()) ZSTD_CCtx_loadDictionary(c, dict.data(), dict.size());
+    bytes out;
+    std::vector<std::byte> buf(ZSTD_CStreamOutSize());
+    std::size_t at = 0;
+    std::mt19937_64 rng(seed);
+    for (;;) {
+        const std::size_t n = std::min<std::size_t>(src.size() - at, rng() % max_piece + 1);
+        const bool last = at + n == src.size();
+        ZSTD_inBuffer in{src.data() + at, n, 0};
+        std::size_t left;
+        do {
+            ZSTD_outBuffer o{buf.data(), buf.size(), 0};
+            left = ZSTD_compressStream2(c, &o, &in, last ? ZSTD_e_end : (rng() % 4 == 0 ? ZSTD_e_flush : ZSTD_e_continue));
+            EXPECT_FALSE(ZSTD_isError(left)) << ZSTD_getErrorName(left);
+            if (ZSTD_isError(left)) break;
+            out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
+        } while (in.pos < in.size || (last && left != 0));
+        at += n;
+        if (last) break;
+    }
+    ZSTD_freeCCtx(c);
+    return out;
 }
 
 }  // namespace zest::test::streaming
