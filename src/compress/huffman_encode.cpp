@@ -208,6 +208,29 @@ void sort_leaves(huffman_leaf* leaves, unsigned n) noexcept {
     }
 }
 
+// Codes as the decoder lays them out (build_huffman_table): its table,
+// indexed by the next `longest` bits, gives each weight (longest + 1 -
+// length) a run of entries, lightest weights first, symbols in order
+// within a weight, each symbol 2^(weight-1) entries; a code is its first
+// entry's index without the weight - 1 bits it does not use. Kept per
+// length: next[len] is the next code of that length, each shifted up by
+// len so that every length steps by the same amount. `present` lists the
+// n symbols with a code, in increasing order; out.bits holds their lengths.
+void assign_codes(huffman_ctable& out, const std::uint32_t* per_length, unsigned longest, const std::uint8_t* present,
+                  unsigned n) noexcept {
+    std::uint32_t next[max_code_bits + 1];
+    std::uint32_t pos = 0;
+    for (unsigned len = longest; len >= 1; --len) {
+        next[len] = pos << len;
+        pos += per_length[len] << (longest - len);
+    }
+    for (unsigned i = 0; i < n; ++i) {
+        const unsigned s = present[i], len = out.bits[s];
+        out.code[s] = std::uint16_t(next[len] >> longest);
+        next[len] += 1u << longest;
+    }
+}
+
 }  // namespace
 
 unsigned huffman_max_bits(std::size_t n, unsigned max_symbol) noexcept {
@@ -257,24 +280,7 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     }
     for (unsigned i = 0; i < n; ++i) out.bits[leaves[i].symbol] = lengths[i];
 
-    // Codes as the decoder lays them out (build_huffman_table): its table,
-    // indexed by the next `longest` bits, gives each weight (longest + 1 -
-    // length) a run of entries, lightest weights first, symbols in order
-    // within a weight, each symbol 2^(weight-1) entries; a code is its
-    // first entry's index without the weight - 1 bits it does not use.
-    // Kept per length: next[len] is the next code of that length, each
-    // shifted up by len so that every length steps by the same amount.
-    std::uint32_t next[max_code_bits + 1];
-    std::uint32_t pos = 0;
-    for (unsigned len = longest; len >= 1; --len) {
-        next[len] = pos << len;
-        pos += per_length[len] << (longest - len);
-    }
-    for (unsigned i = 0; i < n; ++i) {
-        const unsigned s = present[i], len = out.bits[s];
-        out.code[s] = std::uint16_t(next[len] >> longest);
-        next[len] += 1u << longest;
-    }
+    assign_codes(out, per_length, longest, present, n);
     out.max_bits = longest;
     out.max_symbol = present[n - 1];
     return longest;
@@ -295,25 +301,16 @@ unsigned huffman_ctable_from_weights(const std::uint8_t* weights, unsigned n, hu
     const unsigned longest = highbit32(total);
     if (longest == 0 || longest > max_code_bits) return 0;
     std::uint32_t per_length[max_code_bits + 1] = {};
+    std::uint8_t present[256];
+    unsigned k = 0;
     for (unsigned s = 0; s < n; ++s) {
         if (weights[s] == 0) continue;
         out.bits[s] = std::uint8_t(longest + 1 - weights[s]);
         per_length[out.bits[s]]++;
         out.max_symbol = s;
+        present[k++] = std::uint8_t(s);
     }
-    // The same layout as build_huffman_ctable's (and the decoder's).
-    std::uint32_t next[max_code_bits + 1];
-    std::uint32_t pos = 0;
-    for (unsigned len = longest; len >= 1; --len) {
-        next[len] = pos << len;
-        pos += per_length[len] << (longest - len);
-    }
-    for (unsigned s = 0; s < n; ++s) {
-        const unsigned len = out.bits[s];
-        if (len == 0) continue;
-        out.code[s] = std::uint16_t(next[len] >> longest);
-        next[len] += 1u << longest;
-    }
+    assign_codes(out, per_length, longest, present, k);
     out.max_bits = longest;
     return longest;
 }
