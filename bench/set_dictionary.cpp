@@ -1,12 +1,13 @@
 // The "dictionary" set: the context workload with a dictionary, as message
 // systems run it. Messages of 256 B to 4 KiB (JSON logs, binary records)
 // and a 16 KiB dictionary libzstd trains on 1,500 other messages of the
-// same kind, prepared once by each side (zest::dictionary; ZSTD_CDict and
+// same kind (fewer below the default --size), prepared once by each side (zest::dictionary; ZSTD_CDict and
 // ZSTD_DDict); per message a fresh context ("oneshot": libzstd's
 // ZSTD_createDCtx + ZSTD_decompress_usingDDict + free, zest's one-shot call)
 // or a reused one. Then the training itself: time per training, and the
 // held-out messages' compressed size with each library's dictionary (both
 // compressed by libzstd, so that only the dictionaries differ).
+#include <algorithm>
 #include <string>
 
 #include <zdict.h>
@@ -74,8 +75,11 @@ public:
                             "16 KiB dictionary trained by libzstd, level 3, median of " +
                                 std::to_string(env.opts.rounds) + (env.opts.rounds == 1 ? " round" : " rounds"),
                             case_names(env.opts, env.files));
+        // 1,500 samples at the default --size (4 MiB), fewer for small sizes
+        // (at least 60: the smoke tests run with --size 64K).
+        const std::size_t n_samples = std::clamp<std::size_t>(env.opts.size / 2800, 60, 1500);
         for (const kind& k : kinds) {
-            const samples train = concat(cut(k, 1500, 500, 61));
+            const samples train = concat(cut(k, n_samples, 500, 61));
             bytes dict(dict_capacity);
             const std::size_t dn = ZDICT_trainFromBuffer(dict.data(), dict.size(), train.all.data(), train.sizes.data(),
                                                          unsigned(train.sizes.size()));
