@@ -1,16 +1,17 @@
 // The "dictionary" set: the context workload with a dictionary, as message
 // systems run it. Messages of 256 B to 4 KiB (JSON logs, binary records)
 // and a 16 KiB dictionary libzstd trains on 1,500 other messages of the
-// same kind (fewer below the default --size), prepared once by each side (zest::dictionary; ZSTD_CDict and
+// same kind (fewer below the default --size; zest trains it when the
+// libzstd loaded has no trainer), prepared once by each side (zest::dictionary; ZSTD_CDict and
 // ZSTD_DDict); per message a fresh context ("oneshot": libzstd's
 // ZSTD_createDCtx + ZSTD_decompress_usingDDict + free, zest's one-shot call)
 // or a reused one. Then the training itself: time per training, and the
 // held-out messages' compressed size with each library's dictionary (both
 // compressed by libzstd, so that only the dictionaries differ).
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <string>
-
-#include <zdict.h>
 
 #include "cases.hpp"
 #include "isolate.hpp"
@@ -20,6 +21,31 @@ namespace zest_bench {
 namespace {
 
 constexpr int level = 3;
+
+// libzstd's trainer, looked up when the set runs: a libzstd built without
+// its dictionary builder (the reference build of 1.5.7 is) has none, and a
+// direct call would end the process at the lookup. Without it, zest's
+// trainer makes the dictionary both sides use, and the training row
+// measures zest alone.
+using zdict_train_fn = std::size_t (*)(void*, std::size_t, const void*, const std::size_t*, unsigned);
+zdict_train_fn libzstd_trainer() {
+    static const auto f = reinterpret_cast<zdict_train_fn>(dlsym(RTLD_DEFAULT, "ZDICT_trainFromBuffer"));
+    return f;
+}
+
+// A 16 KiB dictionary for `train`: libzstd's when it has a trainer, else zest's.
+bytes shared_dictionary(const std::vector<std::byte>& all, const std::vector<std::size_t>& sizes) {
+    if (const zdict_train_fn train = libzstd_trainer()) {
+        bytes dict(16 * 1024);
+        const std::size_t n = train(dict.data(), dict.size(), all.data(), sizes.data(), unsigned(sizes.size()));
+        if (ZSTD_isError(n)) throw std::runtime_error(std::string("ZDICT_trainFromBuffer: ") + ZSTD_getErrorName(n));
+        dict.resize(n);
+        return dict;
+    }
+    auto z = zest::train_dictionary(all, sizes, 16 * 1024);
+    if (!z) throw std::runtime_error(std::string("zest::train_dictionary: ") + zest::error_message(z.error()));
+    return bytes(z->begin(), z->end());
+}
 constexpr std::size_t dict_capacity = 16 * 1024;
 constexpr std::size_t dict_message_sizes[] = {256, 1024, 4096};
 
@@ -80,11 +106,7 @@ public:
         const std::size_t n_samples = std::clamp<std::size_t>(env.opts.size / 2800, 60, 1500);
         for (const kind& k : kinds) {
             const samples train = concat(cut(k, n_samples, 500, 61));
-            bytes dict(dict_capacity);
-            const std::size_t dn = ZDICT_trainFromBuffer(dict.data(), dict.size(), train.all.data(), train.sizes.data(),
-                                                         unsigned(train.sizes.size()));
-            if (ZDICT_isError(dn)) throw std::runtime_error(std::string("ZDICT_trainFromBuffer: ") + ZDICT_getErrorName(dn));
-            dict.resize(dn);
+            const bytes dict = shared_dictionary(train.all, train.sizes);
             for (const auto n : dict_message_sizes) messages(env, k, n, dict);
             training(env, k, train);
         }
@@ -206,17 +228,21 @@ private:
                              zdict = std::move(*r);
                              return true;
                          }, failure});
-        sides.push_back({"libzstd", [&] {
+        const zdict_train_fn trainer = libzstd_trainer();
+        sides.push_back({"libzstd",
+                         [&] {
                              lib.resize(dict_capacity);
-                             const std::size_t n = ZDICT_trainFromBuffer(lib.data(), lib.size(), train.all.data(), train.sizes.data(),
-                                                                         unsigned(train.sizes.size()));
-                             if (ZDICT_isError(n)) return false;
+                             const std::size_t n = trainer(lib.data(), lib.size(), train.all.data(), train.sizes.data(),
+                                                           unsigned(train.sizes.size()));
+                             if (ZSTD_isError(n)) return false;
                              lib.resize(n);
                              return true;
-                         }});
+                         },
+                         {},
+                         trainer ? "" : "this libzstd has no dictionary builder"});
         case_result r;
         r.m = measure(sides, train.all.size(), timing(env.opts, name(), std::string(k.name) + "-train"));
-        const std::size_t with_lib = total_with(lib), with_zest = zdict.empty() ? 0 : total_with(zdict);
+        const std::size_t with_lib = trainer ? total_with(lib) : 0, with_zest = zdict.empty() ? 0 : total_with(zdict);
         r.info = {name(), std::string(k.name) + "-train", "train", level, plain, with_lib, with_zest, unit::ns_per_call};
         env.out.add(std::move(r));
     }
