@@ -26,15 +26,66 @@ const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexc
     return reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(src) - low);
 }
 
+// Frames up to this size attach to a dictionary's tables; larger ones pay
+// for its content once, which their own length dwarfs.
+constexpr std::size_t attach_limit = std::size_t(1) << 16;
+
+// Writes the blocks of [first, first + size) (base set, dictionary loaded or
+// attached) and the checksum; pos: the header's size.
+result<std::size_t> write_blocks(block_writer& w, std::uint8_t* dst, std::size_t capacity, std::size_t pos,
+                                 const std::uint8_t* src, std::size_t size, std::size_t first,
+                                 const std::uint8_t* readable_end, bool checksum) noexcept {
+    std::size_t done = 0;
+    do {
+        const std::size_t n = std::min(w.block_max(), size - done);
+        const bool last = done + n == size;
+        const auto r = w.write(first + done, n, last, readable_end, dst + pos, capacity - pos);
+        if (!r) return r.error();
+        pos += *r;
+        done += n;
+    } while (done < size);
+    w.finish(first + size);
+
+    if (checksum) {
+        if (capacity - pos < 4) return errc::destination_too_small;
+        store_le32(dst + pos, std::uint32_t(XXH64(src, size, 0)));
+        pos += 4;
+    }
+    return pos;
+}
+
+result<std::size_t> compress_attached(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
+                                      const std::uint8_t* src, std::size_t size, const frame_options& o,
+                                      const compression_params& p, const dictionary_data& dict,
+                                      const attached_tables& t) noexcept {
+    const std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
+    if (pos == 0) return errc::destination_too_small;
+    block_writer w;
+    ZEST_TRY(w.begin(st, p, size));
+    const std::uint32_t low = w.first_index();
+    w.set_base(frame_base(src, low));
+    w.attach_dictionary(dict, t);
+    return write_blocks(w, dst, capacity, pos, src, size, low, src + size, o.checksum);
+}
+
 result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
                                    const std::uint8_t* src, std::size_t size, const frame_options& o,
                                    const dictionary_data* dict = nullptr) noexcept {
     if (!st.usable()) return errc::out_of_memory;
-    // With a dictionary, its content goes in front of the input, in one
-    // buffer, and the parameters are those of both together (as the
-    // reference sizes them).
+    // With a dictionary, the parameters are those of its content and the
+    // input together (as the reference sizes them). fast and dfast search
+    // the dictionary's prepared tables beside the frame's own, when the
+    // window holds both; otherwise the content goes in front of the input,
+    // in one buffer, and through the finder.
     const std::size_t history = dict ? dict->content_size : 0;
     const std::uint8_t* data = src;
+    if (dict && size <= SIZE_MAX - history) {
+        const compression_params p = frame_params(o, size + history);
+        const attached_tables* t = nullptr;
+        if (can_attach_dictionary(p) && size <= attach_limit && (std::uint64_t(1) << p.window_log) >= size + history)
+            t = dict->tables_for(p);
+        if (t) return compress_attached(st, dst, capacity, src, size, o, p, *dict, *t);
+    }
     if (dict) {
         if (size > SIZE_MAX - history) return errc::out_of_memory;
         if (st.dict_buffer_size < history + size) {
@@ -47,7 +98,7 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
         data = st.dict_buffer.get();
     }
     const compression_params p = frame_params(o, dict ? size + history : size);
-    std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
+    const std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
 
     block_writer w;
@@ -55,24 +106,7 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
     const std::uint32_t low = w.first_index();
     w.set_base(frame_base(data, low));
     if (dict) w.load_dictionary(*dict, low, data + history + size);
-    const std::size_t first = low + history;
-    std::size_t done = 0;
-    do {
-        const std::size_t n = std::min(w.block_max(), size - done);
-        const bool last = done + n == size;
-        const auto r = w.write(first + done, n, last, data + history + size, dst + pos, capacity - pos);
-        if (!r) return r.error();
-        pos += *r;
-        done += n;
-    } while (done < size);
-    w.finish(first + size);
-
-    if (o.checksum) {
-        if (capacity - pos < 4) return errc::destination_too_small;
-        store_le32(dst + pos, std::uint32_t(XXH64(src, size, 0)));
-        pos += 4;
-    }
-    return pos;
+    return write_blocks(w, dst, capacity, pos, src, size, low + history, data + history + size, o.checksum);
 }
 
 int clamp_level(int level) noexcept {

@@ -163,7 +163,6 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
 
 void block_writer::load_dictionary(const dictionary_data& d, std::size_t from,
                                    const std::uint8_t* readable_end) noexcept {
-    encoder_state& st = *st_;
     const std::size_t n = d.content_size;
     for (std::size_t done = 0; done < n;) {
         const std::size_t part = std::min(block_max_, n - done);
@@ -173,15 +172,29 @@ void block_writer::load_dictionary(const dictionary_data& d, std::size_t from,
         done += part;
     }
     store_.clear();
+    start_with(d);
+}
+
+void block_writer::attach_dictionary(const dictionary_data& d, const attached_tables& t) noexcept {
+    ms_.dict_base = d.content - 1;
+    ms_.dict_end = std::uint32_t(d.content_size + 1);
+    ms_.dict_hash = t.hash.get();
+    ms_.dict_chain = t.chain.get();
+    start_with(d);
+}
+
+void block_writer::start_with(const dictionary_data& d) noexcept {
+    encoder_state& st = *st_;
     reps_ = repeat_offsets{};
     if (!d.entropy) return;
     for (int i = 0; i < 3; ++i) reps_.rep[i] = d.rep[i];
     literals_entropy& lit = st.lit[st.prev];
-    lit.table = d.lit_ctable;
+    lit.table = &d.lit_ctable;
     lit.valid = true;
     seq_entropy& seq = st.seq[st.prev];
     const auto start = [](seq_table_state& t, const fse_distribution& dist, const fse_ctable& ct) {
         t.repeat_ok = true;
+        t.from_dictionary = true;
         t.max_symbol = dist.max_symbol;
         t.table_log = dist.accuracy_log;
         std::memset(t.norm, 0, sizeof t.norm);
@@ -240,7 +253,8 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
         const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
         const unsigned prev = st.prev, next = prev ^ 1;
         std::size_t c = limit ? encode_literals(body, limit, store_.lits, store_.n_lits, st.lit[prev], st.lit[next],
-                                                huffman, gain_log_of(unsigned(p.strat)), p.strat >= strategy::btultra)
+                                                huffman, gain_log_of(unsigned(p.strat)), p.strat >= strategy::btultra,
+                                                p.strat < strategy::lazy && store_.n_lits <= 1024)
                               : 0;
         if (c) {
             const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strat);

@@ -120,6 +120,7 @@ struct frame_options {
 };
 
 struct dictionary_data;
+struct attached_tables;
 
 /// The parameters of a frame of `size` bytes (content_size_unknown when not known).
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept;
@@ -162,6 +163,14 @@ public:
     /// the decoder starts the frame with.
     void load_dictionary(const dictionary_data& d, std::size_t from, const std::uint8_t* readable_end) noexcept;
 
+    /// A dictionary's part, after begin(), for a frame whose input starts
+    /// right after it: the finder searches the dictionary's own tables
+    /// `t` (prepared for this frame's parameters) besides the frame's, and
+    /// its entropy tables and repeat offsets start the frame as in
+    /// load_dictionary. The frame's window must hold the dictionary and
+    /// the input.
+    void attach_dictionary(const dictionary_data& d, const attached_tables& t) noexcept;
+
     /// The sequences and literals the strategy finds in [from, from + n)
     /// (n <= block_max), as the block would hold them, without writing it
     /// (dictionary training counts them). Valid until the next call.
@@ -193,6 +202,9 @@ private:
     /// between cuts; `reps` are the repeat offsets before the block.
     result<std::size_t> write_parts(std::size_t from, const repeat_offsets& reps, bool last, std::uint8_t* dst,
                                     std::size_t capacity) noexcept;
+
+    /// The decoder's state at the start of a frame with dictionary `d`.
+    void start_with(const dictionary_data& d) noexcept;
 
     encoder_state* st_ = nullptr;
     match_state ms_{};

@@ -346,9 +346,15 @@ std::size_t huffman_encoded_bits(const huffman_ctable& t, const std::uint32_t* c
 }
 
 bool huffman_covers(const huffman_ctable& t, const std::uint32_t* counts, unsigned max_symbol) noexcept {
-    for (unsigned s = 0; s <= max_symbol; ++s)
-        if (counts[s] != 0 && (s > t.max_symbol || t.bits[s] == 0)) return false;
-    return true;
+    if (max_symbol > t.max_symbol) {
+        for (unsigned s = t.max_symbol + 1; s <= max_symbol; ++s)
+            if (counts[s] != 0) return false;
+        max_symbol = t.max_symbol;
+    }
+    // Without a branch per symbol (the loop vectorises).
+    unsigned missing = 0;
+    for (unsigned s = 0; s <= max_symbol; ++s) missing |= unsigned(counts[s] != 0) & unsigned(t.bits[s] == 0);
+    return missing == 0;
 }
 
 std::size_t huffman_encode_4x(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,

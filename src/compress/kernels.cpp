@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "compress/match_common.hpp"
 #include "cpu/pick_kernels.hpp"
 
 namespace zest::detail {
@@ -50,6 +51,36 @@ std::size_t chain_table_entries(const compression_params& p) noexcept {
 std::size_t tag_table_entries(const compression_params& p) noexcept {
     // Two bytes per entry: each row's head, then its tags (match_row.inl).
     return uses_row_matcher(p) ? std::size_t(2) << p.hash_log : 0;
+}
+
+namespace {
+
+template <unsigned MLS>
+void fill_tables(const compression_params& p, const std::uint8_t* base, std::uint32_t end, std::uint32_t* hash,
+                 std::uint32_t* chain) noexcept {
+    // Every position, the later ones winning a shared slot (the nearest
+    // to the frame give the shortest offsets).
+    if (p.strat == strategy::dfast) {
+        for (std::uint32_t j = 1; j + 8 <= end; ++j) {
+            hash[hash_at<8>(base + j, p.hash_log)] = j;
+            chain[hash_at<MLS>(base + j, p.chain_log)] = j;
+        }
+    } else {
+        for (std::uint32_t j = 1; j + 8 <= end; ++j) hash[hash_at<MLS>(base + j, p.hash_log)] = j;
+    }
+}
+
+}  // namespace
+
+void fill_dictionary_tables(const compression_params& p, const std::uint8_t* base, std::uint32_t end,
+                            std::uint32_t* hash, std::uint32_t* chain) noexcept {
+    switch (p.min_match) {
+        case 5: fill_tables<5>(p, base, end, hash, chain); break;
+        case 6: fill_tables<6>(p, base, end, hash, chain); break;
+        case 7: fill_tables<7>(p, base, end, hash, chain); break;
+        case 8: fill_tables<8>(p, base, end, hash, chain); break;
+        default: fill_tables<4>(p, base, end, hash, chain); break;
+    }
 }
 
 void find_matches_fast(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,

@@ -17,6 +17,7 @@
 #include "compress/length_codes.hpp"
 #include "compress/match_common.hpp"
 
+#include "compress/match_attached.inl"
 #include "compress/match_fast.inl"
 #include "compress/match_dfast.inl"
 #include "compress/match_lazy.inl"

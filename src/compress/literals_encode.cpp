@@ -50,6 +50,8 @@ void write_compressed_header(std::uint8_t* dst, literals_type type, std::size_t 
     for (std::size_t i = 0; i < h; ++i) dst[i] = std::uint8_t(v >> (8 * i));
 }
 
+unsigned highest_present(const std::uint32_t* counts) noexcept;
+
 // Byte histogram. Four tables take turns, so that a run of one byte value
 // does not make each increment wait for the previous one's store; their
 // entries are 16-bit (each table counts at most a quarter of a block's
@@ -57,6 +59,21 @@ void write_compressed_header(std::uint8_t* dst, literals_type type, std::size_t 
 // byte value present (0 when n = 0) and, in `most`, the highest count.
 unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n, std::uint32_t& most) noexcept {
     static_assert(literals_max / 4 + 3 < 65536, "a table's counts must fit 16 bits");
+    if (n < 1024) {
+        // Few bytes: one table, whose highest count and symbol are kept
+        // while counting (reading the fresh counts back in vectors would
+        // wait for each store to land).
+        std::memset(counts, 0, 256 * sizeof *counts);
+        std::uint32_t m = 0;
+        unsigned top = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t k = ++counts[p[i]];
+            m = k > m ? k : m;
+            top = p[i] > top ? p[i] : top;
+        }
+        most = m;
+        return top;
+    }
     std::uint16_t c[4][256] = {};
     std::size_t i = 0;
     for (; i + 4 <= n; i += 4) {
@@ -77,6 +94,11 @@ unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n
         m = k > m ? k : m;
     }
     most = m;
+    return highest_present(counts);
+}
+
+// The largest symbol whose count is not 0 (0 when none is).
+unsigned highest_present(const std::uint32_t* counts) noexcept {
     unsigned top = 256;
     for (; top > 8; top -= 8) {
         std::uint32_t any = 0;
@@ -120,11 +142,11 @@ unsigned smallest_depth(const std::uint32_t* counts, unsigned max_symbol, huffma
 
 std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
                             const literals_entropy& prev, literals_entropy& next, bool huffman,
-                            unsigned gain_log, bool optimal_depth) noexcept {
+                            unsigned gain_log, bool optimal_depth, bool prefer_repeat) noexcept {
     // Raw and RLE literals leave the decoder's table as it was (`next` is
     // only written over when a new table is built).
     const auto raw_instead = [&] {
-        next = prev;
+        next.assign(prev);
         return write_raw(dst, capacity, lits, n);
     };
     if (n > literals_max) return 0;
@@ -136,34 +158,42 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
     std::uint32_t most;
     const unsigned max_symbol = count_bytes(counts, lits, n, most);
     if (most == n) {  // one byte repeated
-        next = prev;
+        next.assign(prev);
         const std::size_t h = plain_header_size(n);
         if (capacity < h + 1) return 0;
         write_plain_header(dst, rle, n);
         dst[h] = lits[0];
         return h + 1;
     }
-    const bool single = n < 256;
 
     // A new table (built in `next`, which keeps it only if it is used), or
-    // the previous one if it covers these literals and costs less.
+    // the previous one if it covers these literals and costs less. Few
+    // literals keep a table that covers them without a new one being
+    // built, when the caller prefers that (the reference's rule of thumb).
     std::uint8_t description[256];
-    const unsigned max_bits = optimal_depth ? smallest_depth(counts, max_symbol, next.table, description)
-                                            : huffman_max_bits(n, max_symbol);
-    next.valid = build_huffman_ctable(counts, max_symbol, max_bits, next.table) != 0;
     std::size_t description_size = 0;
-    std::size_t new_cost = SIZE_MAX, repeat_cost = SIZE_MAX;
-    if (next.valid) {
-        description_size = write_huffman_description(description, sizeof description, next.table);
-        if (description_size)
-            new_cost = description_size + (huffman_encoded_bits(next.table, counts, max_symbol) + 7) / 8;
+    bool reuse = prefer_repeat && prev.valid && huffman_covers(*prev.table, counts, max_symbol);
+    if (!reuse) {
+        const unsigned max_bits = optimal_depth ? smallest_depth(counts, max_symbol, next.own, description)
+                                                : huffman_max_bits(n, max_symbol);
+        next.valid = build_huffman_ctable(counts, max_symbol, max_bits, next.own) != 0;
+        next.table = &next.own;
+        std::size_t new_cost = SIZE_MAX, repeat_cost = SIZE_MAX;
+        if (next.valid) {
+            description_size = write_huffman_description(description, sizeof description, next.own);
+            if (description_size)
+                new_cost = description_size + (huffman_encoded_bits(next.own, counts, max_symbol) + 7) / 8;
+        }
+        if (prev.valid && huffman_covers(*prev.table, counts, max_symbol))
+            repeat_cost = (huffman_encoded_bits(*prev.table, counts, max_symbol) + 7) / 8;
+        if (new_cost == SIZE_MAX && repeat_cost == SIZE_MAX) return raw_instead();
+        reuse = repeat_cost <= new_cost;
     }
-    if (prev.valid && huffman_covers(prev.table, counts, max_symbol))
-        repeat_cost = (huffman_encoded_bits(prev.table, counts, max_symbol) + 7) / 8;
-    if (new_cost == SIZE_MAX && repeat_cost == SIZE_MAX) return raw_instead();
-
-    const bool reuse = repeat_cost <= new_cost;
-    const huffman_ctable& table = reuse ? prev.table : next.table;
+    // One stream below 256 literals; below 1 KiB too when a table is
+    // repeated (as the reference does with a dictionary's), which spares
+    // the jump table and the streams' padding.
+    const bool single = n < 256 || (reuse && n < 1024);
+    const huffman_ctable& table = reuse ? *prev.table : next.own;
     const std::size_t h = compressed_header_size(n, single);
     const std::size_t tree = reuse ? 0 : description_size;
     if (capacity < h + tree + 8) return raw_instead();
@@ -174,10 +204,11 @@ std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::
                                      : huffman_encode_4x(streams, room, lits, n, table);
     // The compressed size field holds the tree description and the streams.
     const std::size_t limit = h == 3 ? 1023 : h == 4 ? 16383 : 262143;
-    if (csize == 0 || tree + csize > limit || h + tree + csize + min_gain(n, gain_log) >= n + plain_header_size(n))
-        return raw_instead();
+    // Kept when the tree and streams save min_gain over the raw bytes (the
+    // reference's rule, which leaves the headers out).
+    if (csize == 0 || tree + csize > limit || tree + csize + min_gain(n, gain_log) >= n) return raw_instead();
     write_compressed_header(dst, reuse ? treeless : compressed, n, tree + csize, single);
-    if (reuse) next = prev;
+    if (reuse) next.assign(prev);
     return h + tree + csize;
 }
 

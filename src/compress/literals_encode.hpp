@@ -21,8 +21,25 @@ inline unsigned gain_log_of(unsigned strat) noexcept { return strat >= 8 ? strat
 
 /// The Huffman table the decoder holds (kept across blocks until replaced).
 struct literals_entropy {
-    bool valid = false;
-    huffman_ctable table;
+    bool valid = false;        ///< `table` is set
+    const huffman_ctable* table = nullptr;  ///< `own`, or a dictionary's
+    huffman_ctable own;
+
+    literals_entropy() = default;
+    // Copies would leave `table` pointing into the source: use assign().
+    literals_entropy(const literals_entropy&) = delete;
+    literals_entropy& operator=(const literals_entropy&) = delete;
+    /// Becomes what `o` holds (copying its own table only when it uses it).
+    void assign(const literals_entropy& o) noexcept {
+        if (this == &o) return;
+        valid = o.valid;
+        if (o.table == &o.own) {
+            own = o.own;
+            table = &own;
+        } else {
+            table = o.table;
+        }
+    }
 };
 
 /// The most literals a block holds: its size limit.
@@ -36,9 +53,11 @@ inline constexpr std::size_t literals_max = block_size_max;
 /// min_gain(n, gain_log). With `optimal_depth` (btultra and btultra2, as the
 /// reference), the longest code length is the one that makes the table and
 /// the streams smallest rather than a rule of thumb. Returns the section's
-/// size, 0 when it does not fit.
+/// size, 0 when it does not fit. With `prefer_repeat` (the fast strategies'
+/// small sections, as the reference), the previous table is kept whenever
+/// it covers the literals, without a new one being built to compare.
 std::size_t encode_literals(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* lits, std::size_t n,
                             const literals_entropy& prev, literals_entropy& next, bool huffman = true,
-                            unsigned gain_log = 6, bool optimal_depth = false) noexcept;
+                            unsigned gain_log = 6, bool optimal_depth = false, bool prefer_repeat = false) noexcept;
 
 }  // namespace zest::detail

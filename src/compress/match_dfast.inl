@@ -173,6 +173,7 @@ void dfast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
 
 void dfast_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     using namespace dfast_strategy;
+    if (ms.dict_hash) return attached_finder(ms, out, reps, begin, end);
     switch (ms.params.min_match) {
         case 5: dfast_block<5>(ms, out, reps, begin, end); break;
         case 6: dfast_block<6>(ms, out, reps, begin, end); break;

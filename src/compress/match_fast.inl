@@ -139,6 +139,7 @@ void fast_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::size
 
 void fast_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     using namespace fast_strategy;
+    if (ms.dict_hash) return attached_finder(ms, out, reps, begin, end);
     switch (ms.params.min_match) {
         case 5: fast_block<5>(ms, out, reps, begin, end); break;
         case 6: fast_block<6>(ms, out, reps, begin, end); break;

@@ -72,6 +72,15 @@ struct match_state {
     const ldm_match* ldm = nullptr;
     std::size_t n_ldm = 0;
     compression_params params{};
+    /// A dictionary attached to the frame (fast and dfast only, see
+    /// match_attached.inl): its content's index j (1 <= j < dict_end) is
+    /// at dict_base + j, dict_end - j bytes before `low`; its tables, sized
+    /// and hashed as the frame's own, are read, never written. dict_hash
+    /// null: none.
+    const std::uint8_t* dict_base = nullptr;
+    std::uint32_t dict_end = 0;
+    const std::uint32_t* dict_hash = nullptr;
+    const std::uint32_t* dict_chain = nullptr;
 
     ZEST_INLINE std::size_t max_distance() const noexcept { return std::size_t(1) << params.window_log; }
     /// The lowest position a match found in a block ending at `end` may
@@ -98,6 +107,19 @@ constexpr std::uint32_t bt_unsorted_mark = 1;
 constexpr bool uses_row_matcher(const compression_params& p) noexcept {
     return p.strat >= strategy::greedy && p.strat <= strategy::lazy2 && p.window_log > 14;
 }
+
+/// Whether a frame with parameters `p` can search a dictionary's own
+/// tables rather than its content going through the finder first.
+constexpr bool can_attach_dictionary(const compression_params& p) noexcept {
+    return (p.strat == strategy::fast || p.strat == strategy::dfast) && p.ldm.mode != zest::ldm_mode::enabled;
+}
+
+/// Fills a dictionary's tables for frames with parameters `p`
+/// (can_attach_dictionary): content index j (1 <= j, j + 8 <= end) at
+/// base + j, as the finder would key it; `hash` has hash_table_entries(p)
+/// zeroed entries and `chain` chain_table_entries(p).
+void fill_dictionary_tables(const compression_params& p, const std::uint8_t* base, std::uint32_t end,
+                            std::uint32_t* hash, std::uint32_t* chain) noexcept;
 
 /// Sizes in entries of the tables the strategy needs (0 = none).
 std::size_t hash_table_entries(const compression_params& p) noexcept;

@@ -1,5 +1,6 @@
 #include "compress/sequences_encode.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/bits.hpp"
@@ -39,9 +40,10 @@ const default_ctables& defaults() noexcept {
 
 bool covers(const std::int16_t* norm, unsigned norm_max, const std::uint32_t* counts, unsigned max_symbol) noexcept {
     if (max_symbol > norm_max) return false;
-    for (unsigned s = 0; s <= max_symbol; ++s)
-        if (counts[s] && norm[s] == 0) return false;
-    return true;
+    // Without a branch per symbol, which the counts would decide.
+    unsigned missing = 0;
+    for (unsigned s = 0; s <= max_symbol; ++s) missing |= unsigned(counts[s] != 0) & unsigned(norm[s] == 0);
+    return missing == 0;
 }
 
 // The chosen table for one symbol type: its mode and the encoding table
@@ -68,6 +70,7 @@ void adopt_new_table(const std::int16_t (&norm)[53], unsigned max_symbol, unsign
                      choice& c) noexcept {
     c.mode = compressed;
     next.repeat_ok = true;
+    next.from_dictionary = false;
     next.max_symbol = max_symbol;
     next.table_log = log;
     std::memcpy(next.norm, norm, sizeof norm);
@@ -79,11 +82,9 @@ void adopt_new_table(const std::int16_t (&norm)[53], unsigned max_symbol, unsign
 // Picks the cheapest mode by estimated size and writes its description at
 // dst (returns the bytes written; SIZE_MAX when it does not fit).
 std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, unsigned max_symbol,
-                         std::size_t n_seq, const seq_table_state& prev, const fse_ctable& default_ct,
-                         seq_table_state& next, choice& c, std::uint8_t* dst, std::size_t capacity,
-                         strategy strat) noexcept {
-    std::uint32_t most = 0;
-    for (unsigned s = 0; s <= max_symbol; ++s) most = counts[s] > most ? counts[s] : most;
+                         std::uint32_t most, std::size_t n_seq, const seq_table_state& prev,
+                         const fse_ctable& default_ct, seq_table_state& next, choice& c, std::uint8_t* dst,
+                         std::size_t capacity, strategy strat) noexcept {
     const bool default_ok = covers(type.default_norm, type.default_max, counts, max_symbol);
 
     if (most == n_seq) {  // a single symbol
@@ -94,8 +95,15 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
             dst[0] = std::uint8_t(max_symbol);
             c.mode = rle;
             next.repeat_ok = false;
+            next.from_dictionary = false;
             return 1;
         }
+    } else if (strat < strategy::lazy && default_ok && prev.from_dictionary && prev.repeat_ok && n_seq < 1000 &&
+               covers(prev.norm, prev.max_symbol, counts, max_symbol)) {
+        c.mode = repeat;
+        next.assign(prev);
+        c.ct = next.ct;
+        return 0;
     } else if (strat < strategy::lazy && default_ok &&
                (n_seq < ((std::size_t(1) << type.default_log) * (10 - unsigned(strat))) >> 3 ||
                 most < (n_seq >> (type.default_log - 1)))) {
@@ -143,6 +151,7 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
     // Predefined: the decoder then holds the default table, which a later
     // block may repeat.
     next.repeat_ok = true;
+    next.from_dictionary = false;
     next.max_symbol = type.default_max;
     next.table_log = type.default_log;
     std::memset(next.norm, 0, sizeof next.norm);
@@ -157,6 +166,7 @@ std::size_t choose_table(const symbol_type& type, const std::uint32_t* counts, u
 void seq_table_state::assign(const seq_table_state& o) noexcept {
     if (this == &o) return;
     repeat_ok = o.repeat_ok;
+    from_dictionary = o.from_dictionary;
     max_symbol = o.max_symbol;
     table_log = o.table_log;
     std::memcpy(norm, o.norm, sizeof norm);
@@ -198,11 +208,17 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     // 4-byte load in the bitstream loop.
     std::uint8_t* const seq_codes = store.codes;
     std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
+    // The highest counts are kept as they grow (reading the fresh counts
+    // back in vectors would wait for each store to land).
+    std::uint32_t ll_most = 0, of_most = 0, ml_most = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const stored_sequence& s = store.seqs[i];
         const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.ml_base + 3u);
         seq_codes[3 * i] = std::uint8_t(l), seq_codes[3 * i + 1] = std::uint8_t(o), seq_codes[3 * i + 2] = std::uint8_t(m);
-        ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
+        const std::uint32_t kl = ++ll_counts[l], ko = ++of_counts[o], km = ++ml_counts[m];
+        ll_most = kl > ll_most ? kl : ll_most;
+        of_most = ko > of_most ? ko : of_most;
+        ml_most = km > ml_most ? km : ml_most;
     }
     if (store.long_seq != seq_store::no_long) {
         // The one length that did not fit in 16 bits: its code from the
@@ -213,10 +229,12 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
             const unsigned m = ml_code(store.match_len(i));
             --ml_counts[seq_codes[3 * i + 2]], ++ml_counts[m];
             seq_codes[3 * i + 2] = std::uint8_t(m);
+            ml_most = *std::max_element(ml_counts, ml_counts + 53);
         } else {
             const unsigned l = ll_code(store.lit_len(i));
             --ll_counts[seq_codes[3 * i]], ++ll_counts[l];
             seq_codes[3 * i] = std::uint8_t(l);
+            ll_most = *std::max_element(ll_counts, ll_counts + 36);
         }
     }
     unsigned ll_max = 35, of_max = 31, ml_max = 52;
@@ -226,13 +244,13 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     std::uint8_t* const modes = p++;
     const default_ctables& d = defaults();
     choice ll, of, ml;
-    std::size_t w = choose_table(ll_type, ll_counts, ll_max, n, prev.ll, d.ll, next.ll, ll, p, std::size_t(end - p), strat);
+    std::size_t w = choose_table(ll_type, ll_counts, ll_max, ll_most, n, prev.ll, d.ll, next.ll, ll, p, std::size_t(end - p), strat);
     if (w == SIZE_MAX) return 0;
     p += w;
-    w = choose_table(of_type, of_counts, of_max, n, prev.of, d.of, next.of, of, p, std::size_t(end - p), strat);
+    w = choose_table(of_type, of_counts, of_max, of_most, n, prev.of, d.of, next.of, of, p, std::size_t(end - p), strat);
     if (w == SIZE_MAX) return 0;
     p += w;
-    w = choose_table(ml_type, ml_counts, ml_max, n, prev.ml, d.ml, next.ml, ml, p, std::size_t(end - p), strat);
+    w = choose_table(ml_type, ml_counts, ml_max, ml_most, n, prev.ml, d.ml, next.ml, ml, p, std::size_t(end - p), strat);
     if (w == SIZE_MAX) return 0;
     p += w;
     *modes = std::uint8_t(ll.mode << 6 | of.mode << 4 | ml.mode << 2);

@@ -16,6 +16,10 @@ namespace zest::detail {
 /// later block's Repeat_Mode may rely on it.
 struct seq_table_state {
     bool repeat_ok = false;  ///< the decoder holds exactly the table below
+    /// The table is a dictionary's, kept so far: the fast strategies repeat
+    /// it while it covers a block of fewer than 1000 sequences, without
+    /// weighing the others (the reference's "valid" repeat mode).
+    bool from_dictionary = false;
     unsigned max_symbol = 0;
     unsigned table_log = 0;
     std::int16_t norm[53] = {};
@@ -33,7 +37,10 @@ struct seq_table_state {
 struct seq_entropy {
     seq_table_state ll, of, ml;
     /// What a frame starts with: nothing a block may repeat.
-    void reset() noexcept { ll.repeat_ok = of.repeat_ok = ml.repeat_ok = false; }
+    void reset() noexcept {
+        ll.repeat_ok = of.repeat_ok = ml.repeat_ok = false;
+        ll.from_dictionary = of.from_dictionary = ml.from_dictionary = false;
+    }
 };
 
 /// Writes the sequences section (header, table descriptions, bitstream) of

@@ -4,6 +4,8 @@
 #include <new>
 
 #include "common/format.hpp"
+#include "compress/frame_writer.hpp"
+#include "compress/match_finder.hpp"
 #include "decompress/literals.hpp"
 #include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
@@ -63,6 +65,46 @@ errc parse_dictionary(dictionary_data& d, bool raw_only, bool full_only) noexcep
     return ok;
 }
 
+const attached_tables* dictionary_data::tables_for(const compression_params& p) const noexcept {
+    // A handful of parameter sets at most (levels and sizes of one kind of
+    // message share them); tables are no larger than 2^20 entries each.
+    constexpr std::size_t max_sets = 8;
+    constexpr unsigned max_log = 20;
+    if (!can_attach_dictionary(p) || p.hash_log > max_log || p.chain_log > max_log || content_size < 8 ||
+        content_size >= index_limit)
+        return nullptr;
+    const bool dfast = p.strat == strategy::dfast;
+    const unsigned chain_log = dfast ? p.chain_log : 0;
+    try {
+        const std::lock_guard<std::mutex> lock(attached_mutex_);
+        for (const auto& t : attached_)
+            if (t->strat == p.strat && t->hash_log == p.hash_log && t->chain_log == chain_log &&
+                t->min_match == p.min_match)
+                return t.get();
+        if (attached_.size() >= max_sets) return nullptr;
+        auto t = std::make_unique<attached_tables>();
+        t->strat = p.strat;
+        t->hash_log = p.hash_log;
+        t->chain_log = chain_log;
+        t->min_match = p.min_match;
+        t->hash.reset(new std::uint32_t[std::size_t(1) << p.hash_log]());
+        if (dfast) t->chain.reset(new std::uint32_t[std::size_t(1) << chain_log]());
+        fill_dictionary_tables(p, content - 1, std::uint32_t(content_size + 1), t->hash.get(), t->chain.get());
+        attached_.push_back(std::move(t));
+        return attached_.back().get();
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+std::size_t dictionary_data::attached_memory() const noexcept {
+    const std::lock_guard<std::mutex> lock(attached_mutex_);
+    std::size_t n = 0;
+    for (const auto& t : attached_)
+        n += sizeof(attached_tables) + (((std::size_t(1) << t->hash_log) + (t->chain ? std::size_t(1) << t->chain_log : 0)) * 4);
+    return n;
+}
+
 }  // namespace detail
 
 result<dictionary> dictionary::load(const void* bytes, std::size_t size, dictionary_content content,
@@ -107,7 +149,7 @@ bool dictionary::has_entropy_tables() const noexcept { return data_ && data_->en
 std::size_t dictionary::content_size() const noexcept { return data_ ? data_->content_size : 0; }
 std::size_t dictionary::memory_usage() const noexcept {
     if (!data_) return 0;
-    return sizeof(detail::dictionary_data) + (data_->owned ? data_->size : 0);
+    return sizeof(detail::dictionary_data) + (data_->owned ? data_->size : 0) + data_->attached_memory();
 }
 
 std::uint32_t dictionary_id(std::span<const std::byte> bytes) noexcept {

@@ -5,17 +5,29 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 #include "common/fse.hpp"
 #include "common/huffman.hpp"
 #include "compress/fse_encode.hpp"
 #include "compress/huffman_encode.hpp"
+#include "compress/params.hpp"
 #include "decompress/state.hpp"
 
 namespace zest::detail {
 
 /// The magic number that starts a formatted dictionary.
 inline constexpr std::uint32_t dictionary_magic = 0xEC30A437;
+
+/// A dictionary's match tables for frames of one set of parameters (the
+/// strategy, table sizes and match length they depend on), which frames
+/// attach to rather than hashing the content again (match_attached.inl).
+struct attached_tables {
+    strategy strat;
+    unsigned hash_log, chain_log, min_match;
+    std::unique_ptr<std::uint32_t[]> hash, chain;
+};
 
 struct dictionary_data {
     std::unique_ptr<std::uint8_t[]> owned;  // the bytes, when copied
@@ -35,6 +47,18 @@ struct dictionary_data {
     seq_table_set seq;                              // decoding tables
     huffman_ctable lit_ctable;                      // encoding tables
     fse_ctable of_ct, ml_ct, ll_ct;
+
+    /// The tables for frames with parameters `p` (can_attach_dictionary),
+    /// filled on first use and kept until the dictionary goes; null when
+    /// memory runs out or too many sets exist already (the frame then runs
+    /// the content through its finder). Safe from many threads.
+    const attached_tables* tables_for(const compression_params& p) const noexcept;
+
+    std::size_t attached_memory() const noexcept;
+
+private:
+    mutable std::mutex attached_mutex_;
+    mutable std::vector<std::unique_ptr<attached_tables>> attached_;
 };
 
 /// Parses `size` bytes at `src` into `d` (bytes, size and storage already

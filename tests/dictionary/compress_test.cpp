@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 #include <random>
+#include <thread>
 
 #define ZSTD_STATIC_LINKING_ONLY
 #include <zdict.h>
@@ -297,6 +298,106 @@ TEST(DictionaryCompress, Streaming) {
     zest::out_buffer o{buf.data(), buf.size(), 0};
     ASSERT_TRUE(cs.compress(o, in).has_value());
     EXPECT_FALSE(cs.set_dictionary(zest::dictionary()).has_value());
+}
+
+}  // namespace
+}  // namespace zest::test
+
+namespace zest::test {
+namespace {
+
+bytes random_bytes(std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    bytes b(n);
+    for (auto& x : b) x = std::byte(rng() & 0xFF);
+    return b;
+}
+
+bytes concat(std::initializer_list<std::span<const std::byte>> parts) {
+    bytes out;
+    for (auto p : parts) out.insert(out.end(), p.begin(), p.end());
+    return out;
+}
+
+// Small messages at the fast strategies search the dictionary's own tables
+// (prepared once) rather than its content going through the finder. A
+// match found there may run past the dictionary's end into the message's
+// first bytes, which the decoder sees right after it; repeat offsets may
+// reach into the dictionary too.
+TEST(DictionaryCompress, MatchesRunFromTheDictionaryIntoTheMessage) {
+    const bytes head = random_bytes(8000, 50), tail = random_bytes(48, 51);
+    const bytes content = concat({head, tail});
+    const bytes lead = random_bytes(40, 52), fresh = random_bytes(200, 53), more = random_bytes(100, 54);
+    // `tail` ends the dictionary and `lead` starts the message: "tail lead"
+    // later in the message matches from the dictionary across its end.
+    const bytes msg = concat({lead, fresh, tail, lead, more, std::span<const std::byte>(head).subspan(1000, 300),
+                              std::span<const std::byte>(head).subspan(1000, 300)});
+    const zest::dictionary d = *zest::dictionary::load(content, zest::dictionary_content::raw);
+    for (const int level : {-5, -1, 1, 2, 3, 4}) {
+        for (const bool fresh_context : {true, false}) {
+            static zest::compressor reused;
+            zest::compressor once;
+            zest::compressor& c = fresh_context ? once : reused;
+            c.set_level(level);
+            const bytes frame = zest_compress(c, msg, d);
+            const std::string what = "level " + std::to_string(level);
+            expect_both_decode(frame, content, d, msg, what);
+            // Only the 340 random bytes are new: the rest comes from the
+            // dictionary (without it the frame would hold over 700 bytes).
+            EXPECT_LT(frame.size(), 340u + 60u) << what;
+        }
+    }
+}
+
+// Many parameter sets (levels, table sizes, match lengths) and sizes with
+// one dictionary, from several threads at once: each set's tables are made
+// once and shared, and frames past the sets kept, or too large to attach,
+// or with a window smaller than the dictionary, take the content's way.
+TEST(DictionaryCompress, ParameterSetsAndThreadsShareOneDictionary) {
+    const shape_set& s = set_of("records");
+    const bytes big = messages("records", 1, 100'000, 100'000, 55)[0];
+    const zest::dictionary d = *zest::dictionary::load(s.dict);
+    const std::size_t before = d.memory_usage();
+    std::vector<int> failures(4, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            for (unsigned hash_log = 10; hash_log <= 21; hash_log += 1 + unsigned(t)) {
+                for (const unsigned window_log : {0u, 10u}) {
+                    for (const int level : {-1, 1, 3}) {
+                        zest::compressor c;
+                        c.set_level(level);
+                        zest::compression_parameters p;
+                        p.hash_log = hash_log;
+                        p.window_log = window_log;
+                        p.min_match = 4 + unsigned(t);
+                        if (!c.set_parameters(p)) {
+                            ++failures[std::size_t(t)];
+                            continue;
+                        }
+                        for (std::size_t i = 0; i < 4; ++i) {
+                            const bytes& msg = i == 3 ? big : s.held_out[i];
+                            bytes frame(zest::compress_bound(msg.size()));
+                            auto n = c.compress(std::span<std::byte>(frame), msg, d);
+                            if (!n) {
+                                ++failures[std::size_t(t)];
+                                continue;
+                            }
+                            frame.resize(*n);
+                            bool ok = false;
+                            if (libzstd_decompress(frame, s.dict, ok) != msg || !ok) ++failures[std::size_t(t)];
+                        }
+                    }
+                }
+            }
+        });
+    }
+    for (auto& th : threads) th.join();
+    for (int t = 0; t < 4; ++t) EXPECT_EQ(failures[std::size_t(t)], 0) << "thread " << t;
+    // The prepared tables count in the dictionary's memory: at most 8 sets,
+    // of up to 2^20 entries per table.
+    EXPECT_GT(d.memory_usage(), before + (std::size_t(1) << 12));
+    EXPECT_LT(d.memory_usage(), before + 8 * (std::size_t(8) << 20));
 }
 
 }  // namespace
