@@ -239,7 +239,10 @@ ZEST_INLINE void from_fast(backward_bit_reader& br, const fast_stream& fs) noexc
 // A stream's last codes, after the bursts, with the checked reader: four per
 // refill while 8 bytes remain, then one at a time watching for overrun, and
 // the stream must end exactly.
-errc finish_stream(backward_bit_reader& br, u8* o, u8* const e, const huffman_table& t) noexcept {
+errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const huffman_table& t) noexcept {
+    // A local copy: the output's byte stores could alias the caller's
+    // reader, which would then be stored and reloaded around each of them.
+    backward_bit_reader br = stream;
     const unsigned mb = t.max_bits;
     const std::uint16_t* tab = t.entries;
     while (e - o >= 4 && br.can_refill_fast()) {
@@ -531,6 +534,19 @@ ZEST_INLINE errc execute(const sequence& s, u8*& op, const u8*& lit, const exec_
     const std::size_t ll = s.ll, ml = s.ml, offset = s.offset;
     if (ZEST_UNLIKELY(ll > std::size_t(lim.lit_end - lit))) return errc::sequences_invalid;
     if (ZEST_UNLIKELY(offset > std::size_t(op - lim.frame_begin) + ll)) {
+        // A match in the history segment (a dictionary's content, or a
+        // stream's wrapped window). Wide copies, when the source stays in
+        // that segment even rounded up to a step (it never overlaps the
+        // output) and the output has the slack; exact ones otherwise.
+        const std::size_t before = offset - (std::size_t(op - lim.frame_begin) + ll);
+        if (before <= lim.ext_size && offset <= lim.window && ml + wide_step <= before &&
+            std::ptrdiff_t(ll + ml) <= lim.fast_end - op) {
+            wide_copy(op, lit, ll);
+            wide_copy(op + ll, lim.ext_end - before, ml);
+            op += ll + ml;
+            lit += ll;
+            return ok;
+        }
         const errc e = execute_ext(op, lit, ll, ml, offset, lim);
         if (e != ok) return e;
         op += ll + ml;
