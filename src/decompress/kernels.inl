@@ -343,21 +343,37 @@ errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     u8* op = dst;
     u8* const end = dst + n;
     if (size >= 8) {
-        // Bursts without checks, as in the 4-stream loop.
+        // Bursts without checks, as in the 4-stream loop; with the
+        // two-symbol table when it is built (up to 2 bytes per lookup,
+        // writing 2 always).
         const unsigned top = 64 - t.max_bits;
         fast_stream fs = to_fast(br);
+        const std::size_t per_round = t.pairs_ready ? 2 * huf_fast_codes : huf_fast_codes;
         for (;;) {
-            std::size_t rounds = std::min(std::size_t(fs.ip - src) / 7, std::size_t(end - op) / huf_fast_codes);
+            std::size_t rounds = std::min(std::size_t(fs.ip - src) / 7, std::size_t(end - op) / per_round);
             if (rounds == 0) break;
-            do {
-                for (unsigned k = 0; k < huf_fast_codes; ++k) {
-                    const std::uint16_t e = t.entries[fs.bits >> top];
-                    op[k] = u8(e);
-                    fs.bits <<= e >> 8;
-                }
-                op += huf_fast_codes;
-                fast_refill(fs.bits, fs.ip);
-            } while (--rounds != 0);
+            if (t.pairs_ready) {
+                do {
+                    for (unsigned k = 0; k < huf_fast_codes; ++k) {
+                        const std::uint32_t e = t.pairs[fs.bits >> top];
+                        const std::uint16_t two = std::uint16_t(e);
+                        std::memcpy(op, &two, 2);
+                        op += e >> 24;
+                        fs.bits <<= (e >> 16) & 0xFF;
+                    }
+                    fast_refill(fs.bits, fs.ip);
+                } while (--rounds != 0);
+            } else {
+                do {
+                    for (unsigned k = 0; k < huf_fast_codes; ++k) {
+                        const std::uint16_t e = t.entries[fs.bits >> top];
+                        op[k] = u8(e);
+                        fs.bits <<= e >> 8;
+                    }
+                    op += huf_fast_codes;
+                    fast_refill(fs.bits, fs.ip);
+                } while (--rounds != 0);
+            }
         }
         from_fast(br, fs);
     }

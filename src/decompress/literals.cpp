@@ -108,14 +108,19 @@ errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t*
         // Pairs pay off when two average codes fit in one lookup and the
         // section is big enough to amortise building the table (a
         // dictionary's is built when it is loaded).
-        if (!t->pairs_ready && regen >= pairs_min_literals && stream_bytes * 8 * 2 <= regen * (t->max_bits + 1)) {
-            if (t == &st.huf)
-                build_huffman_pairs(st.huf);
-            else if (st.lit_table_pairs)
+        if (!t->pairs_ready && stream_bytes * 8 * 2 <= regen * (t->max_bits + 1)) {
+            if (t == &st.huf) {
+                if (regen >= pairs_min_literals) build_huffman_pairs(st.huf);
+            } else if (st.lit_table_pairs) {
                 t = st.lit_table_pairs;
+            }
         }
         ZEST_TRY(k.huf_4x(st.literals, regen, p, stream_bytes, *t));
     } else {
+        // One stream: pairs when a dictionary brought them built and two
+        // average codes fit in one lookup.
+        if (!t->pairs_ready && st.lit_table_pairs && stream_bytes * 8 * 2 <= regen * (t->max_bits + 1))
+            t = st.lit_table_pairs;
         ZEST_TRY(k.huf_1x(st.literals, regen, p, stream_bytes, *t));
     }
     out = {st.literals, regen};
