@@ -1,5 +1,5 @@
 # Dictionaries: loading (formatted and raw content, hostile bytes), and
-# frames libzstd writes with a dictionary decoded by zest.
+# frames libzstd writes with a dictionary decoded by zest, random dictionaries.
 include(GoogleTest)
 set(_zest_dict_dir ${CMAKE_CURRENT_LIST_DIR})
 add_executable(zest_dictionary_test
@@ -8,6 +8,7 @@ add_executable(zest_dictionary_test
   ${_zest_dict_dir}/stream_test.cpp
   ${_zest_dict_dir}/compress_test.cpp
   ${_zest_dict_dir}/train_test.cpp
+  ${_zest_dict_dir}/random_test.cpp
   ${_zest_dict_dir}/dict_support.cpp)
 target_link_libraries(zest_dictionary_test PRIVATE zest_conformance_support zest_internal GTest::gtest_main)
 target_include_directories(zest_dictionary_test PRIVATE ${_zest_dict_dir}/../stream)
