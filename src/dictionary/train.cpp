@@ -83,21 +83,11 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
     }
     std::memcpy(buf.data(), content.data(), content.size());
     const frame_options o{level == 0 ? zest::default_level : level, false, true, 0};
-    for (std::size_t i = first; i < last; ++i) {
-        // The first block of each sample, as the reference counts them.
-        const std::size_t n = std::min(s.sizes[i], block_size_max);
-        if (n == 0) continue;
-        std::memcpy(buf.data() + content.size(), s.data + s.offsets[i], n);
-        const compression_params p = frame_params(o, n + content.size());
-        block_writer w;
-        ZEST_TRY(w.begin(*st, p, n + content.size()));
-        const std::uint32_t low = w.first_index();
-        w.set_base(buf.data() - low);
-        const std::uint8_t* const end = buf.data() + content.size() + n;
-        w.load_dictionary(raw, low, end);
+    // Counts the symbols of the sample's `n` bytes at `first` (positions).
+    const auto count = [&](block_writer& w, std::size_t first, std::size_t n, const std::uint8_t* end) {
         for (std::size_t done = 0; done < n;) {
             const std::size_t part = std::min(w.block_max(), n - done);
-            const seq_store& q = w.find_only(low + content.size() + done, part, end);
+            const seq_store& q = w.find_only(first + done, part, end);
             for (std::size_t j = 0; j < q.n_lits; ++j) lit[q.lits[j]]++;
             for (std::size_t j = 0; j < q.n_seqs; ++j) {
                 of[std::min(highbit32(q.seqs[j].off_value), of_max)]++;
@@ -106,7 +96,36 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
             }
             done += part;
         }
-        w.finish(low + content.size() + n);
+        w.finish(first + n);
+    };
+    for (std::size_t i = first; i < last; ++i) {
+        // The first block of each sample, as the reference counts them.
+        const std::size_t n = std::min(s.sizes[i], block_size_max);
+        if (n == 0) continue;
+        const compression_params p = frame_params(o, n + content.size());
+        block_writer w;
+        // As frames are compressed: the fast strategies search the
+        // content's tables, made once; the others run it through the finder
+        // in front of the sample.
+        const attached_tables* t = can_attach_dictionary(p) && (std::uint64_t(1) << p.window_log) >= n + content.size()
+                                       ? raw.tables_for(p)
+                                       : nullptr;
+        if (t) {
+            ZEST_TRY(w.begin(*st, p, n));
+            const std::uint32_t low = w.first_index();
+            const std::uint8_t* const sample = s.data + s.offsets[i];
+            w.set_base(sample - low);
+            w.attach_dictionary(raw, *t);
+            count(w, low, n, sample + n);
+            continue;
+        }
+        std::memcpy(buf.data() + content.size(), s.data + s.offsets[i], n);
+        ZEST_TRY(w.begin(*st, p, n + content.size()));
+        const std::uint32_t low = w.first_index();
+        w.set_base(buf.data() - low);
+        const std::uint8_t* const end = buf.data() + content.size() + n;
+        w.load_dictionary(raw, low, end);
+        count(w, low + content.size(), n, end);
     }
 
     std::uint8_t header[8 + 256 + 3 * 128 + 12];
@@ -197,7 +216,17 @@ public:
 
     // Fills dict[0, capacity) from its end; returns where the content starts.
     std::size_t build(std::uint8_t* dict, std::size_t capacity, unsigned k) {
-        std::vector<std::uint32_t> freq = freq_;
+        // The taken d-mers' frequencies are zeroed in place and put back at
+        // the end (copying the whole table per k cost more than the search).
+        std::vector<std::uint32_t>& freq = freq_;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> taken;
+        struct restore {
+            std::vector<std::uint32_t>& freq;
+            std::vector<std::pair<std::uint32_t, std::uint32_t>>& taken;
+            ~restore() {
+                for (auto it = taken.rbegin(); it != taken.rend(); ++it) freq[it->first] = it->second;
+            }
+        } put_back{freq, taken};
         const std::size_t in_k = k - d_ + 1;
         // Epochs: about a quarter of the dictionary's segments each, at
         // least ten segments long.
@@ -229,7 +258,13 @@ public:
                 continue;
             }
             zero_rounds = 0;
-            for (std::size_t i = best_begin; i < best_end; ++i) freq[ids_[i]] = 0;
+            for (std::size_t i = best_begin; i < best_end; ++i) {
+                const std::uint32_t id = ids_[i];
+                if (freq[id] != 0) {
+                    taken.emplace_back(id, freq[id]);
+                    freq[id] = 0;
+                }
+            }
             const std::size_t seg = std::min(best_end - best_begin + d_ - 1, tail);
             if (seg < d_) break;
             tail -= seg;
