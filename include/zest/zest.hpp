@@ -67,6 +67,14 @@ enum class dictionary_storage : std::uint8_t {
 ///   offsets, then content;
 /// - raw content: any bytes, used as history in front of each frame (ID 0).
 ///
+/// Compression with a dictionary at the fast strategies (levels up to 4,
+/// negative levels included) searches match tables of the content made
+/// once per set of table sizes, on the first frame that needs them, and
+/// kept with the dictionary (at most 8 sets; memory_usage counts them): a
+/// message up to 64 KiB then costs about what it costs without a
+/// dictionary. The other strategies, larger frames and streams run the
+/// content through their finder for each frame.
+///
 /// A default-constructed dictionary is empty: using it is using none.
 class dictionary {
 public:
@@ -92,7 +100,8 @@ public:
     bool has_entropy_tables() const noexcept;
     /// Bytes of history the dictionary puts in front of each frame.
     std::size_t content_size() const noexcept;
-    /// Bytes of heap memory the prepared dictionary owns (shared by copies).
+    /// Bytes of heap memory the prepared dictionary owns (shared by copies),
+    /// the compression tables made so far included.
     std::size_t memory_usage() const noexcept;
 
     /// The prepared form (for the library's own use).
