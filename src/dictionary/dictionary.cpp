@@ -68,20 +68,26 @@ errc parse_dictionary(dictionary_data& d, bool raw_only, bool full_only) noexcep
 const attached_tables* dictionary_data::tables_for(const compression_params& p) const noexcept {
     // A handful of parameter sets at most (levels and sizes of one kind of
     // message share them); tables are no larger than 2^20 entries each.
-    constexpr std::size_t max_sets = 8;
     constexpr unsigned max_log = 20;
     if (!can_attach_dictionary(p) || p.hash_log > max_log || p.chain_log > max_log || content_size < 8 ||
         content_size >= index_limit)
         return nullptr;
     const bool dfast = p.strat == strategy::dfast;
     const unsigned chain_log = dfast ? p.chain_log : 0;
+    const auto same = [&](const attached_tables* t) {
+        return t->strat == p.strat && t->hash_log == p.hash_log && t->chain_log == chain_log &&
+               t->min_match == p.min_match;
+    };
+    for (const auto& slot : slots_) {
+        const attached_tables* t = slot.load(std::memory_order_acquire);
+        if (!t) break;  // slots fill in order
+        if (same(t)) return t;
+    }
     try {
         const std::lock_guard<std::mutex> lock(attached_mutex_);
         for (const auto& t : attached_)
-            if (t->strat == p.strat && t->hash_log == p.hash_log && t->chain_log == chain_log &&
-                t->min_match == p.min_match)
-                return t.get();
-        if (attached_.size() >= max_sets) return nullptr;
+            if (same(t.get())) return t.get();  // made meanwhile
+        if (attached_.size() >= max_attached_sets) return nullptr;
         auto t = std::make_unique<attached_tables>();
         t->strat = p.strat;
         t->hash_log = p.hash_log;
@@ -91,7 +97,9 @@ const attached_tables* dictionary_data::tables_for(const compression_params& p) 
         if (dfast) t->chain.reset(new std::uint32_t[std::size_t(1) << chain_log]());
         fill_dictionary_tables(p, content - 1, std::uint32_t(content_size + 1), t->hash.get(), t->chain.get());
         attached_.push_back(std::move(t));
-        return attached_.back().get();
+        const attached_tables* made = attached_.back().get();
+        slots_[attached_.size() - 1].store(made, std::memory_order_release);
+        return made;
     } catch (...) {
         return nullptr;
     }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -56,9 +57,15 @@ struct dictionary_data {
 
     std::size_t attached_memory() const noexcept;
 
+    static constexpr std::size_t max_attached_sets = 8;
+
 private:
+    // Readers find a set without locking (many threads compress with one
+    // dictionary); the mutex serialises making one, which is then
+    // published in the next free slot.
     mutable std::mutex attached_mutex_;
-    mutable std::vector<std::unique_ptr<attached_tables>> attached_;
+    mutable std::vector<std::unique_ptr<attached_tables>> attached_;  // owns the slots' sets
+    mutable std::atomic<const attached_tables*> slots_[max_attached_sets] = {};
 };
 
 /// Parses `size` bytes at `src` into `d` (bytes, size and storage already
