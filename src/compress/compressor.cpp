@@ -78,16 +78,12 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
     // window holds both; otherwise the content goes in front of the input,
     // in one buffer, and through the finder.
     const std::size_t history = dict ? dict->content_size : 0;
+    if (size > SIZE_MAX - history) return errc::out_of_memory;
+    const compression_params p = frame_params(o, size + history);
     const std::uint8_t* data = src;
-    if (dict && size <= SIZE_MAX - history) {
-        const compression_params p = frame_params(o, size + history);
-        const attached_tables* t = nullptr;
-        if (can_attach_dictionary(p) && size <= attach_limit && (std::uint64_t(1) << p.window_log) >= size + history)
-            t = dict->tables_for(p);
-        if (t) return compress_attached(st, dst, capacity, src, size, o, p, *dict, *t);
-    }
     if (dict) {
-        if (size > SIZE_MAX - history) return errc::out_of_memory;
+        if (const attached_tables* t = size <= attach_limit ? dict->tables_for(p, size) : nullptr)
+            return compress_attached(st, dst, capacity, src, size, o, p, *dict, *t);
         if (st.dict_buffer_size < history + size) {
             st.dict_buffer.reset(new (std::nothrow) std::uint8_t[history + size]);
             st.dict_buffer_size = st.dict_buffer ? history + size : 0;
@@ -97,7 +93,6 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
         if (size) std::memcpy(st.dict_buffer.get() + history, src, size);
         data = st.dict_buffer.get();
     }
-    const compression_params p = frame_params(o, dict ? size + history : size);
     const std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
 

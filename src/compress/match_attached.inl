@@ -1,7 +1,8 @@
 // The `fast` and `dfast` strategies with a dictionary attached: the
 // dictionary's content stays where it is, with match tables of its own that
 // were filled once when the dictionary was prepared for these parameters
-// (compress/dictionary_tables.cpp) and are only read here. At each position
+// (dictionary_data::tables_for, fill_dictionary_tables) and are only read
+// here. At each position
 // the frame's own tables and then the dictionary's are probed, with the same
 // hashes (both are sized alike), so a message pays for its own bytes and
 // not for hashing the content again.

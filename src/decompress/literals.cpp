@@ -104,11 +104,13 @@ errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t*
     } else if (!t) {
         return errc::literals_invalid;  // treeless literals with no previous table
     }
+    // Pairs pay off when two average codes fit in one lookup.
+    const bool pairs_pay = stream_bytes * 8 * 2 <= regen * (t->max_bits + 1);
     if (four_streams) {
-        // Pairs pay off when two average codes fit in one lookup and the
-        // section is big enough to amortise building the table (a
-        // dictionary's is built when it is loaded).
-        if (!t->pairs_ready && stream_bytes * 8 * 2 <= regen * (t->max_bits + 1)) {
+        // A table of our own gets pairs when the section is big enough to
+        // amortise building them (a dictionary's are built when it is
+        // loaded).
+        if (!t->pairs_ready && pairs_pay) {
             if (t == &st.huf) {
                 if (regen >= pairs_min_literals) build_huffman_pairs(st.huf);
             } else if (st.lit_table_pairs) {
@@ -117,10 +119,8 @@ errc decode_literals(decoder_state& st, const kernel_set& k, const std::uint8_t*
         }
         ZEST_TRY(k.huf_4x(st.literals, regen, p, stream_bytes, *t));
     } else {
-        // One stream: pairs when a dictionary brought them built and two
-        // average codes fit in one lookup.
-        if (!t->pairs_ready && st.lit_table_pairs && stream_bytes * 8 * 2 <= regen * (t->max_bits + 1))
-            t = st.lit_table_pairs;
+        // One stream: pairs only when a dictionary brought them built.
+        if (!t->pairs_ready && st.lit_table_pairs && pairs_pay) t = st.lit_table_pairs;
         ZEST_TRY(k.huf_1x(st.literals, regen, p, stream_bytes, *t));
     }
     out = {st.literals, regen};

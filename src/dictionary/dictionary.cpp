@@ -65,12 +65,12 @@ errc parse_dictionary(dictionary_data& d, bool raw_only, bool full_only) noexcep
     return ok;
 }
 
-const attached_tables* dictionary_data::tables_for(const compression_params& p) const noexcept {
+const attached_tables* dictionary_data::tables_for(const compression_params& p, std::uint64_t size) const noexcept {
     // A handful of parameter sets at most (levels and sizes of one kind of
     // message share them); tables are no larger than 2^20 entries each.
     constexpr unsigned max_log = 20;
     if (!can_attach_dictionary(p) || p.hash_log > max_log || p.chain_log > max_log || content_size < 8 ||
-        content_size >= index_limit)
+        content_size >= index_limit || (std::uint64_t(1) << p.window_log) < size + content_size)
         return nullptr;
     const bool dfast = p.strat == strategy::dfast;
     const unsigned chain_log = dfast ? p.chain_log : 0;

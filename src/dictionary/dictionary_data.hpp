@@ -49,11 +49,13 @@ struct dictionary_data {
     huffman_ctable lit_ctable;                      // encoding tables
     fse_ctable of_ct, ml_ct, ll_ct;
 
-    /// The tables for frames with parameters `p` (can_attach_dictionary),
-    /// filled on first use and kept until the dictionary goes; null when
-    /// memory runs out or too many sets exist already (the frame then runs
-    /// the content through its finder). Safe from many threads.
-    const attached_tables* tables_for(const compression_params& p) const noexcept;
+    /// The tables for a frame of `size` bytes with parameters `p`, filled on
+    /// first use and kept until the dictionary goes; null when the frame
+    /// cannot attach (not can_attach_dictionary, or a window that does not
+    /// hold the content and the frame), when memory runs out or when too many
+    /// sets exist already (the frame then runs the content through its
+    /// finder). Safe from many threads.
+    const attached_tables* tables_for(const compression_params& p, std::uint64_t size) const noexcept;
 
     std::size_t attached_memory() const noexcept;
 

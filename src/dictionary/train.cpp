@@ -107,10 +107,7 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
         // As frames are compressed: the fast strategies search the
         // content's tables, made once; the others run it through the finder
         // in front of the sample.
-        const attached_tables* t = can_attach_dictionary(p) && (std::uint64_t(1) << p.window_log) >= n + content.size()
-                                       ? raw.tables_for(p)
-                                       : nullptr;
-        if (t) {
+        if (const attached_tables* t = raw.tables_for(p, n)) {
             ZEST_TRY(w.begin(*st, p, n));
             const std::uint32_t low = w.first_index();
             const std::uint8_t* const sample = s.data + s.offsets[i];
