@@ -63,6 +63,48 @@ bool limit_code_lengths(std::uint32_t* per_length, unsigned longest, unsigned li
     return true;
 }
 
+// Optimal code lengths of at most `limit` bits for counts sorted in
+// ascending order (n <= 2^limit), by package-merge: level 1 lists the
+// leaves; each further level merges the leaves with the pairs (packages)
+// of the level below, both in ascending weight. The 2n - 2 lightest items
+// of the top level make the code: a leaf's length is the number of levels
+// at which it is among the items taken, and the packages taken at a level
+// say how many items are taken at the level below (two each). Only which
+// items were packages is kept per level. Unlike a repair of the unlimited
+// lengths, the codes lengthened are the ones whose counts cost least.
+void limited_code_lengths(const std::uint32_t* sorted_counts, unsigned n, unsigned limit,
+                          std::uint8_t* lengths) noexcept {
+    std::uint64_t list[2][2 * 256];
+    std::uint8_t is_package[max_code_bits + 1][2 * 256];
+    unsigned size = n;
+    for (unsigned i = 0; i < n; ++i) list[0][i] = sorted_counts[i];
+    std::fill_n(is_package[1], n, std::uint8_t(0));
+    for (unsigned level = 2; level <= limit; ++level) {
+        const std::uint64_t* prev = list[level & 1];
+        std::uint64_t* next = list[(level & 1) ^ 1];
+        const unsigned packages = size / 2;
+        unsigned leaf = 0, pkg = 0, out = 0;
+        while (leaf < n || pkg < packages) {
+            const std::uint64_t pw = pkg < packages ? prev[2 * pkg] + prev[2 * pkg + 1] : UINT64_MAX;
+            const bool take_leaf = leaf < n && sorted_counts[leaf] <= pw;
+            next[out] = take_leaf ? sorted_counts[leaf] : pw;
+            is_package[level][out] = std::uint8_t(!take_leaf);
+            leaf += unsigned(take_leaf);
+            pkg += unsigned(!take_leaf);
+            ++out;
+        }
+        size = out;
+    }
+    std::fill_n(lengths, n, std::uint8_t(0));
+    unsigned take = 2 * n - 2;
+    for (unsigned level = limit; level >= 1; --level) {
+        unsigned leaves = 0;
+        for (unsigned i = 0; i < take; ++i) leaves += unsigned(is_package[level][i] == 0);
+        for (unsigned i = 0; i < leaves; ++i) ++lengths[i];
+        take = 2 * (take - leaves);
+    }
+}
+
 // Optimal (unlimited) code lengths for counts sorted in ascending order, by
 // the two-queue construction: leaves and merged nodes both come out in
 // ascending weight, so the two lightest are always at the queues' fronts.
@@ -238,7 +280,7 @@ unsigned huffman_max_bits(std::size_t n, unsigned max_symbol) noexcept {
 }
 
 unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, unsigned max_bits,
-                              huffman_ctable& out) noexcept {
+                              huffman_ctable& out, bool optimal) noexcept {
     std::memset(out.code, 0, sizeof out.code);
     std::memset(out.bits, 0, sizeof out.bits);
     out.max_bits = 0;
@@ -264,18 +306,24 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
     count_lengths(lengths, n, unlimited, per_length);
     unsigned longest = unlimited;
     if (unlimited > max_bits) {
-        if (!limit_code_lengths(per_length, unlimited, max_bits)) return 0;
-        // The repair leaves codes at max_bits. The lengths are handed out
-        // again, the longest to the least frequent symbols.
         longest = max_bits;
-        unsigned i = 0;
-        for (unsigned len = longest; len >= 1; --len) {
-            // Eight at a time (as fse_build_ctable lays out its symbols): a
-            // byte loop would end at a count the branch predictor cannot
-            // know. Bytes past a run are rewritten by the next, or unused.
-            const std::uint64_t eight = 0x0101010101010101ull * len;
-            for (std::uint32_t k = 0; k < per_length[len]; k += 8) std::memcpy(lengths + i + k, &eight, 8);
-            i += per_length[len];
+        if (optimal) {
+            limited_code_lengths(sorted_counts, n, max_bits, lengths);
+            count_lengths(lengths, n, longest, per_length);
+        } else {
+            if (!limit_code_lengths(per_length, unlimited, max_bits)) return 0;
+            // The repair leaves codes at max_bits. The lengths are handed
+            // out again, the longest to the least frequent symbols.
+            unsigned i = 0;
+            for (unsigned len = longest; len >= 1; --len) {
+                // Eight at a time (as fse_build_ctable lays out its symbols):
+                // a byte loop would end at a count the branch predictor
+                // cannot know. Bytes past a run are rewritten by the next,
+                // or unused.
+                const std::uint64_t eight = 0x0101010101010101ull * len;
+                for (std::uint32_t k = 0; k < per_length[len]; k += 8) std::memcpy(lengths + i + k, &eight, 8);
+                i += per_length[len];
+            }
         }
     }
     for (unsigned i = 0; i < n; ++i) out.bits[leaves[i].symbol] = lengths[i];

@@ -27,9 +27,12 @@ unsigned huffman_max_bits(std::size_t n, unsigned max_symbol) noexcept;
 /// description alone lets a decoder rebuild them. Returns the longest code
 /// (t.max_bits, relative to which the weights are written), or 0 when no
 /// table is possible: fewer than two symbols, max_bits above 11, or more
-/// symbols than 2^max_bits.
+/// symbols than 2^max_bits. When the optimal code needs longer codes,
+/// `optimal` makes them the best codes within max_bits (package-merge,
+/// some microseconds for 256 symbols); otherwise a quicker repair lengthens
+/// the codes nearest the limit whatever their counts (blocks).
 unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, unsigned max_bits,
-                              huffman_ctable& out) noexcept;
+                              huffman_ctable& out, bool optimal = false) noexcept;
 
 /// The table a tree description's weights give (weight w: a code of
 /// max_bits + 1 - w bits; 0: no code), codes as the decoder derives them.

@@ -289,6 +289,67 @@ TEST(HuffmanEncode, LengthLimitBinds) {
     EXPECT_LT(double(huffman_encoded_bits(t, c.data(), 23)), double(best) * 1.015);
 }
 
+// The cheapest code for `counts` with no length above `limit`, by trying
+// every assignment (the more frequent symbol never gets the longer code).
+std::uint64_t brute_force_limited(std::vector<std::uint32_t> counts, unsigned limit) {
+    std::sort(counts.begin(), counts.end(), std::greater<>());
+    std::uint64_t best = UINT64_MAX;
+    const std::uint64_t full = std::uint64_t(1) << limit;
+    auto go = [&](auto& self, std::size_t i, unsigned min_len, std::uint64_t kraft, std::uint64_t cost) -> void {
+        if (kraft > full || cost >= best) return;
+        if (i == counts.size()) {
+            if (kraft == full) best = cost;
+            return;
+        }
+        for (unsigned len = min_len; len <= limit; ++len)
+            self(self, i + 1, len, kraft + (full >> len), cost + std::uint64_t(counts[i]) * len);
+    };
+    go(go, 0, 1, 0, 0);
+    return best;
+}
+
+TEST(HuffmanEncode, OptimalLimitIsTheCheapestWithinTheLimit) {
+    std::mt19937 rng(77);
+    unsigned bound = 0;
+    for (int trial = 0; trial < 300; ++trial) {
+        const unsigned n = 3 + rng() % 7;
+        std::vector<std::uint32_t> c(n);
+        // Skewed (geometric-ish) counts, so that the limit binds often.
+        for (auto& x : c) x = 1 + (rng() % 4 == 0 ? rng() % 5000 : rng() % 8) * (1u << (rng() % 6));
+        unsigned min_limit = 1;
+        while ((1u << min_limit) < n) ++min_limit;
+        const unsigned limit = min_limit + rng() % 3;
+        huffman_ctable opt, quick;
+        ASSERT_GT(build_huffman_ctable(c.data(), n - 1, limit, opt, true), 0u);
+        check_ctable(opt, c, n - 1, limit);
+        ASSERT_GT(build_huffman_ctable(c.data(), n - 1, limit, quick), 0u);
+        const std::uint64_t want = brute_force_limited(c, limit);
+        EXPECT_EQ(huffman_encoded_bits(opt, c.data(), n - 1), want) << "trial " << trial << " limit " << limit;
+        EXPECT_GE(huffman_encoded_bits(quick, c.data(), n - 1), want);
+        std::uint64_t unlimited;
+        unsigned depth;
+        optimal_huffman(c, unlimited, depth);
+        bound += depth > limit;
+    }
+    EXPECT_GT(bound, 100u) << "too few trials where the limit binds";
+}
+
+TEST(HuffmanEncode, OptimalLimitKeepsModeratelyCommonSymbolsShort) {
+    // A dictionary's literal counts: every byte at least once, a few dozen
+    // common ones, many in between. The repair blind to counts pushes the
+    // in-between codes to the limit; the optimal code does not.
+    std::vector<std::uint32_t> c(256, 1);
+    std::mt19937 rng(5);
+    for (unsigned s = 32; s < 128; ++s) c[s] = 40 + rng() % 400;
+    for (unsigned s : {32u, 101u, 116u, 97u, 111u, 105u, 110u, 115u}) c[s] = 20000 + rng() % 20000;
+    huffman_ctable opt, quick;
+    ASSERT_EQ(build_huffman_ctable(c.data(), 255, 11, opt, true), 11u);
+    check_ctable(opt, c, 255, 11);
+    ASSERT_EQ(build_huffman_ctable(c.data(), 255, 11, quick), 11u);
+    const double o = double(huffman_encoded_bits(opt, c.data(), 255)), q = double(huffman_encoded_bits(quick, c.data(), 255));
+    EXPECT_LT(o, q * 0.999) << "optimal " << o << " bits, repair " << q;
+}
+
 TEST(HuffmanEncode, MaxBitsFollowTheReference) {
     // libzstd's choice (HUF_optimalTableLog): about log2(n) - 1 for few
     // literals, at least what the symbols need, within [5, 11].
