@@ -248,22 +248,10 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
         }
         // Compressed only when it saves enough; written in place, and
         // replaced by the raw bytes if it does not.
-        const std::size_t limit = std::min(room, n - std::min(n, min_gain(n, gain_log_of(unsigned(p.strat)))));
-        // Negative levels store literals raw, as the reference does.
-        const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
-        const unsigned prev = st.prev, next = prev ^ 1;
-        std::size_t c = limit ? encode_literals(body, limit, store_.lits, store_.n_lits, st.lit[prev], st.lit[next],
-                                                huffman, gain_log_of(unsigned(p.strat)), p.strat >= strategy::btultra,
-                                                p.strat < strategy::lazy && store_.n_lits <= 1024)
-                              : 0;
-        if (c) {
-            const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strat);
-            c = s ? c + s : 0;
-        }
-        if (c && c < limit) {
+        if (const std::size_t c = encode_store(n, body, room)) {
             body_size = c;
             type = 2;
-            st.prev = next;
+            st.prev ^= 1;
         } else {
             reps_ = saved;  // the decoder will not see this block's sequences
         }
@@ -277,6 +265,28 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
     const std::size_t size_field = type == 1 ? n : body_size;
     store_le24(dst, std::uint32_t(last) | type << 1 | std::uint32_t(size_field) << 3);
     return 3 + body_size;
+}
+
+std::size_t block_writer::encode_store(std::size_t n, std::uint8_t* body, std::size_t room) noexcept {
+    encoder_state& st = *st_;
+    const compression_params& p = ms_.params;
+    const std::size_t limit = std::min(room, n - std::min(n, min_gain(n, gain_log_of(unsigned(p.strat)))));
+    if (limit == 0) return 0;
+    // Negative levels store literals raw, as the reference does.
+    const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
+    const unsigned prev = st.prev, next = prev ^ 1;
+    std::size_t c = encode_literals(body, limit, store_.lits, store_.n_lits, st.lit[prev], st.lit[next], huffman,
+                                    gain_log_of(unsigned(p.strat)), p.strat >= strategy::btultra,
+                                    p.strat < strategy::lazy && store_.n_lits <= 1024);
+    if (c) {
+        const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strat);
+        c = s ? c + s : 0;
+    }
+    return c < limit ? c : 0;
+}
+
+bool block_writer::compresses(std::size_t n, std::uint8_t* scratch, std::size_t capacity) noexcept {
+    return encode_store(n, scratch, capacity) != 0;
 }
 
 void block_writer::find_block(std::size_t from, std::size_t n) noexcept {

@@ -175,6 +175,10 @@ public:
     /// (n <= block_max), as the block would hold them, without writing it
     /// (dictionary training counts them). Valid until the next call.
     const seq_store& find_only(std::size_t from, std::size_t n, const std::uint8_t* readable_end) noexcept;
+    /// Whether the block find_only just found (of n bytes) would be written
+    /// compressed: its sections, encoded into scratch[0, capacity), save
+    /// what write() asks of them. The decoder's tables are left as they were.
+    bool compresses(std::size_t n, std::uint8_t* scratch, std::size_t capacity) noexcept;
 
     /// Lowers every position by `delta` (entries below it are dropped), for
     /// streams that would pass index_limit; the caller moves base up by
@@ -189,6 +193,10 @@ private:
     /// after the decoder's tables st_->lit/seq[st_->prev], the tables it
     /// would then hold into the other slot; 0 when it does not fit.
     std::size_t encode_part(const seq_store& part, std::uint8_t* body, std::size_t limit) noexcept;
+    /// store_'s sections (for a block of n bytes) into body[0, room) when
+    /// they save the block's minimum gain: their size, else 0. The tables
+    /// they leave go to the slot after st_->prev; the caller flips it.
+    std::size_t encode_store(std::size_t n, std::uint8_t* body, std::size_t room) noexcept;
     /// Sequences [first, last) of store_ as a store of their own (with the
     /// block's trailing literals when last is the block's end).
     seq_store part_of(std::size_t first, std::size_t last) const noexcept;

@@ -83,18 +83,26 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
     }
     std::memcpy(buf.data(), content.data(), content.size());
     const frame_options o{level == 0 ? zest::default_level : level, false, true, 0};
-    // Counts the symbols of the sample's `n` bytes at `first` (positions).
+    std::vector<std::uint8_t> scratch;
+    try {
+        scratch.resize(block_size_max);
+    } catch (...) {
+        return errc::out_of_memory;
+    }
+    // Counts the symbols of the sample's first block (at position `first`,
+    // at most n bytes), as the reference does: only if the block would be
+    // written compressed, so that samples that do not compress (noise)
+    // leave the tables to the ones that do.
     const auto count = [&](block_writer& w, std::size_t first, std::size_t n, const std::uint8_t* end) {
-        for (std::size_t done = 0; done < n;) {
-            const std::size_t part = std::min(w.block_max(), n - done);
-            const seq_store& q = w.find_only(first + done, part, end);
+        const std::size_t part = std::min(w.block_max(), n);
+        const seq_store& q = w.find_only(first, part, end);
+        if (w.compresses(part, scratch.data(), scratch.size())) {
             for (std::size_t j = 0; j < q.n_lits; ++j) lit[q.lits[j]]++;
             for (std::size_t j = 0; j < q.n_seqs; ++j) {
                 of[std::min(highbit32(q.seqs[j].off_value), of_max)]++;
                 ml[ml_code(q.match_len(j))]++;
                 ll[ll_code(q.lit_len(j))]++;
             }
-            done += part;
         }
         w.finish(first + n);
     };
@@ -128,7 +136,10 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
     std::uint8_t header[8 + 256 + 3 * 128 + 12];
     std::size_t h = 8;
     huffman_ctable ht;
-    if (build_huffman_ctable(lit, 255, 11, ht) == 0) return errc::dictionary_invalid;
+    // The best code within 11 bits for these counts: each of the 256
+    // symbols has one, and the many rare ones must not push out the codes
+    // of the moderately common (which a repair blind to counts does).
+    if (build_huffman_ctable(lit, 255, 11, ht, true) == 0) return errc::dictionary_invalid;
     std::size_t n = write_huffman_description(header + h, sizeof header - h, ht);
     if (n == 0) return errc::dictionary_invalid;
     h += n;
@@ -173,15 +184,22 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
 // The training bytes' segments, best first, as a dictionary's content.
 class selector {
 public:
-    selector(const std::uint8_t* data, std::size_t size, const sample_view& s, unsigned d, unsigned f, bool exact)
-        : data_(data), d_(d) {
+    // `ends`: where each training sample ends in data.
+    selector(const std::uint8_t* data, std::size_t size, std::span<const std::size_t> ends, const sample_view& s,
+             unsigned d, unsigned f, bool exact)
+        : data_(data), d_(d), exact_(exact) {
         n_dmers_ = size >= 8 ? size - 8 + 1 : 0;
         ids_.resize(n_dmers_);
         if (!exact) {
+            // Every position has an id; only the d-mers inside a sample
+            // count (those across two are not in any message).
             freq_.assign(std::size_t(1) << f, 0);
+            std::size_t sample = 0;
             for (std::size_t i = 0; i < n_dmers_; ++i) {
                 ids_[i] = dmer_hash(data + i, d, f);
-                freq_[ids_[i]]++;
+                while (sample < ends.size() && ends[sample] < i + 8) ++sample;
+                const std::size_t start = sample == 0 ? 0 : ends[sample - 1];
+                freq_[ids_[i]] += std::uint32_t(sample < ends.size() && i >= start);
             }
         } else {
             // Exact d-mers: each distinct one an id, its frequency the
@@ -225,15 +243,16 @@ public:
             }
         } put_back{freq, taken};
         const std::size_t in_k = k - d_ + 1;
-        // Epochs: about a quarter of the dictionary's segments each, at
-        // least ten segments long.
-        std::size_t epochs = std::max<std::size_t>(1, capacity / k / 4);
+        // Epochs: as many as the dictionary has segments (fastCover) or a
+        // quarter of that (COVER, four passes), at least ten segments long.
+        std::size_t epochs = std::max<std::size_t>(1, capacity / k / (exact_ ? 4 : 1));
         std::size_t epoch = n_dmers_ / epochs;
         if (epoch < 10 * std::size_t(k)) {
             epoch = std::min<std::size_t>(10 * std::size_t(k), n_dmers_);
             epochs = std::max<std::size_t>(1, n_dmers_ / std::max<std::size_t>(epoch, 1));
         }
-        const std::size_t max_zero_rounds = std::max<std::size_t>(10, std::min<std::size_t>(100, epochs >> 3));
+        const std::size_t max_zero_rounds =
+            exact_ ? std::max<std::size_t>(10, std::min<std::size_t>(100, epochs >> 3)) : 10;
         std::size_t tail = capacity, zero_rounds = 0;
         for (std::size_t e = 0; tail > 0; e = (e + 1) % epochs) {
             const std::size_t b = e * epoch, end = std::min(b + epoch, n_dmers_);
@@ -273,6 +292,7 @@ public:
 private:
     const std::uint8_t* data_;
     unsigned d_;
+    bool exact_;
     std::size_t n_dmers_ = 0;
     std::vector<std::uint32_t> ids_;
     std::vector<std::uint32_t> freq_;
@@ -360,17 +380,19 @@ result<std::vector<std::byte>> train_dictionary(std::span<const std::byte> sampl
             // fastCover with acceleration samples fewer positions: only the
             // first 1/accel of each sample's bytes go in its table.
             std::vector<std::uint8_t> sampled;
+            std::vector<std::size_t> ends(s.offsets.begin() + 1, s.offsets.begin() + 1 + s.n_train);
             const std::uint8_t* train = s.data;
             std::size_t train_size = train_bytes;
             if (!p.cover && p.accel > 1) {
                 for (std::size_t i = 0; i < s.n_train; ++i) {
                     const std::size_t keep = std::max<std::size_t>(sizes[i] / p.accel, std::min<std::size_t>(sizes[i], 64));
                     sampled.insert(sampled.end(), s.data + s.offsets[i], s.data + s.offsets[i] + keep);
+                    ends[i] = sampled.size();
                 }
                 train = sampled.data();
                 train_size = sampled.size();
             }
-            detail::selector sel(train, train_size, s, d, p.f, p.cover);
+            detail::selector sel(train, train_size, ends, s, d, p.f, p.cover);
             if (sel.dmers() == 0) continue;
             for (const unsigned k : ks) {
                 if (k < d) continue;

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <random>
 
 #define ZDICT_STATIC_LINKING_ONLY
 #include <zdict.h>
@@ -164,6 +165,29 @@ TEST(Train, FinalizeLikeLibzstd) {
         bool ok = false;
         EXPECT_TRUE(libzstd_decompress(zf, *z, ok) == train[i] && ok);
     }
+}
+
+TEST(Train, FinalizeLeavesOutSamplesThatDoNotCompress) {
+    // Half the samples are noise: their blocks would be stored raw, so their
+    // bytes must not flatten the literal table the messages need (the
+    // reference counts only blocks that compress).
+    const std::vector<bytes> train = messages("text", 400, 200, 800, 55);
+    const std::vector<bytes> held = messages("text", 200, 200, 800, 56);
+    std::vector<bytes> mixed;
+    std::mt19937_64 rng(9);
+    for (const bytes& m : train) {
+        mixed.push_back(m);
+        bytes noise(m.size());
+        for (auto& b : noise) b = std::byte(rng());
+        mixed.push_back(std::move(noise));
+    }
+    const sample_set clean = concat(train), noisy = concat(mixed);
+    const bytes content(clean.all.begin(), clean.all.begin() + 8000);
+    auto a = zest::finalize_dictionary(content, clean.all, clean.sizes, 16384, 3, 0);
+    auto b = zest::finalize_dictionary(content, noisy.all, noisy.sizes, 16384, 3, 0);
+    ASSERT_TRUE(a.has_value() && b.has_value());
+    const double with_clean = double(libzstd_total(held, *a, 3)), with_noisy = double(libzstd_total(held, *b, 3));
+    EXPECT_LT(with_noisy, with_clean * 1.003) << "the noise's literals went into the tables";
 }
 
 }  // namespace
