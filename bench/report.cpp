@@ -84,10 +84,11 @@ void report::add(case_result r) {
                                          : (mine->median_ns > 0 ? ref->median_ns / mine->median_ns : 0);
         if (x > 0) speedup = format("%.3f", x);
     }
-    // Ratios: compression rows show each side's own; decompression rows show
-    // the frame both sides decode (zest's column says "same").
+    // Ratios: compression rows show each side's own (training rows: the
+    // held-out messages' with each side's dictionary); decompression rows
+    // show the frame both sides decode (zest's column says "same").
     std::string ratio_lib = "-", ratio_zest = "-";
-    if (r.info.operation == "compress") {
+    if (r.info.operation == "compress" || r.info.operation == "train") {
         ratio_lib = ratio_of(r.info.input_bytes, r.info.compressed_bytes);
         ratio_zest = ratio_of(r.info.input_bytes, r.info.zest_compressed_bytes);
     } else if (r.info.operation == "decompress") {
@@ -142,7 +143,7 @@ bool report::write_json(std::FILE* f, const run_meta& meta) const {
                      json_string(r.info.operation).c_str(), r.info.level);
         std::fprintf(f, "     \"unit\": \"%s\", \"input_bytes\": %zu, \"compressed_bytes\": %zu, ",
                      r.info.speed_unit == unit::mbps ? "mbps" : "ns", r.info.input_bytes, r.info.compressed_bytes);
-        if (r.info.operation == "compress" && r.info.zest_compressed_bytes)
+        if ((r.info.operation == "compress" || r.info.operation == "train") && r.info.zest_compressed_bytes)
             std::fprintf(f, "\"zest_compressed_bytes\": %zu,\n     \"sides\": [", r.info.zest_compressed_bytes);
         else
             std::fprintf(f, "\"zest_compressed_bytes\": null,\n     \"sides\": [");
