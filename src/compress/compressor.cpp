@@ -61,7 +61,7 @@ result<std::size_t> compress_attached(encoder_state& st, std::uint8_t* dst, std:
     const std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
     block_writer w;
-    ZEST_TRY(w.begin(st, p, size));
+    ZEST_TRY(w.begin(st, attached_params(p, size), size));
     const std::uint32_t low = w.first_index();
     w.set_base(frame_base(src, low));
     w.attach_dictionary(dict, t);

@@ -180,6 +180,8 @@ void block_writer::attach_dictionary(const dictionary_data& d, const attached_ta
     ms_.dict_end = std::uint32_t(d.content_size + 1);
     ms_.dict_hash = t.hash.get();
     ms_.dict_chain = t.chain.get();
+    ms_.dict_hash_log = t.hash_log;
+    ms_.dict_chain_log = t.chain_log;
     start_with(d);
 }
 

@@ -3,9 +3,10 @@
 // were filled once when the dictionary was prepared for these parameters
 // (dictionary_data::tables_for, fill_dictionary_tables) and are only read
 // here. At each position
-// the frame's own tables and then the dictionary's are probed, with the same
-// hashes (both are sized alike), so a message pays for its own bytes and
-// not for hashing the content again.
+// the frame's own tables and then the dictionary's are probed, with one hash
+// each (the own tables are sized for the frame, at most as large as the
+// dictionary's: their index is the top bits of the dictionary's), so a
+// message pays for its own bytes and not for hashing the content again.
 //
 // The dictionary's content comes just before the frame's first position in
 // the offsets' reckoning: its index j (1 <= j < dict_end) is dict_end - j
@@ -37,8 +38,13 @@ void attached_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::
     std::uint32_t* const own_short = Double ? ms.chain_table : ms.hash_table;
     const std::uint32_t* const dict_long = ms.dict_hash;
     const std::uint32_t* const dict_short = Double ? ms.dict_chain : ms.dict_hash;
-    const unsigned lbits = ms.params.hash_log;
-    const unsigned sbits = Double ? ms.params.chain_log : ms.params.hash_log;
+    // Hashes are taken at the dictionary's sizes; the own tables' slots
+    // are their top bits (own tables are no larger than the dictionary's).
+    const unsigned lbits = ms.dict_hash_log;
+    const unsigned sbits = Double ? ms.dict_chain_log : ms.dict_hash_log;
+    const unsigned own_lbits = ms.params.hash_log;
+    const unsigned own_sbits = Double ? ms.params.chain_log : ms.params.hash_log;
+    const unsigned lshift = lbits - own_lbits, sshift = sbits - own_sbits;
     const std::uint8_t* const db = ms.dict_base;
     const std::size_t dend = ms.dict_end;
     const std::uint8_t* const dict_stop = db + dend;
@@ -61,6 +67,12 @@ void attached_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::
         else return hash_at<MLS>(b + at, lbits);
     };
     auto hash_short = [&](std::size_t at) { return hash_at<MLS>(b + at, sbits); };
+    // The own tables' entries, for positions only inserted.
+    auto own_hash_long = [&](std::size_t at) {
+        if constexpr (Double) return hash_at<8>(b + at, own_lbits);
+        else return hash_at<MLS>(b + at, own_lbits);
+    };
+    auto own_hash_short = [&](std::size_t at) { return hash_at<MLS>(b + at, own_sbits); };
     // Where `rep` bytes before `at` is, when 4 bytes can be compared there
     // without straddling the dictionary's end (the frame is attached to the
     // dictionary only when the window holds both, see compressor.cpp).
@@ -96,12 +108,13 @@ void attached_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::
 
         const std::size_t hl = hash_long(ip);
         const std::size_t hs = Double ? hash_short(ip) : hl;
-        const std::size_t own_l = own_long[hl];
-        const std::size_t own_s = Double ? own_short[hs] : 0;
+        const std::size_t own_hl = hl >> lshift, own_hs = hs >> sshift;
+        const std::size_t own_l = own_long[own_hl];
+        const std::size_t own_s = Double ? own_short[own_hs] : 0;
         const std::size_t dict_l = dict_long[hl];
         const std::size_t dict_s = Double ? dict_short[hs] : 0;
-        own_long[hl] = std::uint32_t(ip);
-        if constexpr (Double) own_short[hs] = std::uint32_t(ip);
+        own_long[own_hl] = std::uint32_t(ip);
+        if constexpr (Double) own_short[own_hs] = std::uint32_t(ip);
 
         constexpr std::size_t probe = Double ? 8 : 4;  // bytes a table candidate must match
         auto same = [&](const std::uint8_t* p, std::size_t at, std::size_t n) {
@@ -129,7 +142,7 @@ void attached_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::
             // A short match; a long one one byte later is taken instead.
             const bool own = own_ok(own_s, ip) && load32(b + own_s) == load32(b + ip);
             const std::size_t h1 = hash_long(ip + 1);
-            const std::size_t own_l1 = own_long[h1], dict_l1 = dict_long[h1];
+            const std::size_t own_l1 = own_long[h1 >> lshift], dict_l1 = dict_long[h1];
             if (own_ok(own_l1, ip + 1) && load64(b + own_l1) == load64(b + ip + 1)) {
                 ++ip;
                 s = {b + own_l1, iend};
@@ -174,18 +187,18 @@ void attached_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::
         if (ip <= ilimit) {
             // Entries from inside the match: after its search start, at its end.
             const std::size_t inside = search_start + 2;
-            own_long[hash_long(inside)] = std::uint32_t(inside);
-            if constexpr (Double) own_short[hash_short(inside)] = std::uint32_t(inside);
-            own_long[hash_long(ip - 2)] = std::uint32_t(ip - 2);
-            if constexpr (Double) own_short[hash_short(ip - 1)] = std::uint32_t(ip - 1);
+            own_long[own_hash_long(inside)] = std::uint32_t(inside);
+            if constexpr (Double) own_short[own_hash_short(inside)] = std::uint32_t(inside);
+            own_long[own_hash_long(ip - 2)] = std::uint32_t(ip - 2);
+            if constexpr (Double) own_short[own_hash_short(ip - 1)] = std::uint32_t(ip - 1);
             // The second repeat offset right after the match.
             while (ip <= ilimit) {
                 const source r2 = repeat_source(ip, rep2);
                 if (!r2.at || load32(r2.at) != load32(b + ip)) break;
                 const std::size_t rlen = length(ip, r2, 4);
                 std::swap(rep1, rep2);
-                own_long[hash_long(ip)] = std::uint32_t(ip);
-                if constexpr (Double) own_short[hash_short(ip)] = std::uint32_t(ip);
+                own_long[own_hash_long(ip)] = std::uint32_t(ip);
+                if constexpr (Double) own_short[own_hash_short(ip)] = std::uint32_t(ip);
                 sink.add_second(std::uint32_t(rlen));
                 ip += rlen;
                 anchor = ip;

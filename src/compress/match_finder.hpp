@@ -74,13 +74,17 @@ struct match_state {
     compression_params params{};
     /// A dictionary attached to the frame (fast and dfast only, see
     /// match_attached.inl): its content's index j (1 <= j < dict_end) is
-    /// at dict_base + j, dict_end - j bytes before `low`; its tables, sized
-    /// and hashed as the frame's own, are read, never written. dict_hash
+    /// at dict_base + j, dict_end - j bytes before `low`; its tables, made
+    /// for the frame's parameters before attached_params shrank its own,
+    /// are read, never written. dict_hash
     /// null: none.
     const std::uint8_t* dict_base = nullptr;
     std::uint32_t dict_end = 0;
     const std::uint32_t* dict_hash = nullptr;
     const std::uint32_t* dict_chain = nullptr;
+    /// The dictionary's table sizes (logs): the frame's own tables may be
+    /// smaller (attached_params), their hashes the top bits of its.
+    unsigned dict_hash_log = 0, dict_chain_log = 0;
 
     ZEST_INLINE std::size_t max_distance() const noexcept { return std::size_t(1) << params.window_log; }
     /// The lowest position a match found in a block ending at `end` may
@@ -112,6 +116,22 @@ constexpr bool uses_row_matcher(const compression_params& p) noexcept {
 /// tables rather than its content going through the finder first.
 constexpr bool can_attach_dictionary(const compression_params& p) noexcept {
     return (p.strat == strategy::fast || p.strat == strategy::dfast) && p.ldm.mode != zest::ldm_mode::enabled;
+}
+
+/// The parameters of a frame of `size` bytes attached to a dictionary whose
+/// tables were made for `p`: the frame's own tables sized for the frame
+/// alone (as the reference sizes them when it attaches a frame to a
+/// prepared dictionary), so that a message's positions land in tens of KiB
+/// of table, not in the hundreds the dictionary's content needs. Never
+/// smaller than for 4 KiB: a context keeps its tables only while their
+/// sizes stay the same, and messages of any size up to 4 KiB then share
+/// them (a smaller message touches as many cache lines in larger tables).
+constexpr compression_params attached_params(compression_params p, std::uint64_t size) noexcept {
+    unsigned log = 12;
+    while (log < 31 && (std::uint64_t(1) << log) < size) ++log;
+    if (p.hash_log > log + 1) p.hash_log = log + 1;
+    if (p.chain_log > log) p.chain_log = log;
+    return p;
 }
 
 /// Fills a dictionary's tables for frames with parameters `p`

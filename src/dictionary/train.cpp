@@ -116,7 +116,7 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
         // content's tables, made once; the others run it through the finder
         // in front of the sample.
         if (const attached_tables* t = raw.tables_for(p, n)) {
-            ZEST_TRY(w.begin(*st, p, n));
+            ZEST_TRY(w.begin(*st, attached_params(p, n), n));
             const std::uint32_t low = w.first_index();
             const std::uint8_t* const sample = s.data + s.offsets[i];
             w.set_base(sample - low);
