@@ -178,6 +178,9 @@ void seq_table_state::assign(const seq_table_state& o) noexcept {
     }
 }
 
+// From this many sequences a block counts its codes in two interleaved sets.
+constexpr std::size_t split_count_min = 64;
+
 std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_store& store,
                              const seq_entropy& prev, seq_entropy& next, strategy strat) noexcept {
     const std::size_t n = store.n_seqs;
@@ -208,17 +211,52 @@ std::size_t encode_sequences(std::uint8_t* dst, std::size_t capacity, const seq_
     // 4-byte load in the bitstream loop.
     std::uint8_t* const seq_codes = store.codes;
     std::uint32_t ll_counts[36] = {}, of_counts[32] = {}, ml_counts[53] = {};
-    // The highest counts are kept as they grow (reading the fresh counts
-    // back in vectors would wait for each store to land).
     std::uint32_t ll_most = 0, of_most = 0, ml_most = 0;
-    for (std::size_t i = 0; i < n; ++i) {
+    const auto codes_of = [&](std::size_t i, unsigned& l, unsigned& o, unsigned& m) {
         const stored_sequence& s = store.seqs[i];
-        const unsigned l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.ml_base + 3u);
+        l = ll_code(s.lit_len), o = highbit32(s.off_value), m = ml_code(s.ml_base + 3u);
         seq_codes[3 * i] = std::uint8_t(l), seq_codes[3 * i + 1] = std::uint8_t(o), seq_codes[3 * i + 2] = std::uint8_t(m);
-        const std::uint32_t kl = ++ll_counts[l], ko = ++of_counts[o], km = ++ml_counts[m];
-        ll_most = kl > ll_most ? kl : ll_most;
-        of_most = ko > of_most ? ko : of_most;
-        ml_most = km > ml_most ? km : ml_most;
+    };
+    if (n < split_count_min) {
+        // The highest counts are kept as they grow (reading the fresh
+        // counts back in vectors would wait for each store to land).
+        for (std::size_t i = 0; i < n; ++i) {
+            unsigned l, o, m;
+            codes_of(i, l, o, m);
+            const std::uint32_t kl = ++ll_counts[l], ko = ++of_counts[o], km = ++ml_counts[m];
+            ll_most = kl > ll_most ? kl : ll_most;
+            of_most = ko > of_most ? ko : of_most;
+            ml_most = km > ml_most ? km : ml_most;
+        }
+    } else {
+        // Two sets of counts, for the even and the odd sequences: a run of
+        // equal codes (common: most literal lengths are short, many matches
+        // repeat an offset) waits for each increment's store to land only
+        // every other sequence. Summed once at the end, which then waits
+        // for the last stores once.
+        std::uint32_t ll2[36] = {}, of2[32] = {}, ml2[53] = {};
+        std::size_t i = 0;
+        for (; i + 2 <= n; i += 2) {
+            unsigned l, o, m, l2, o2, m2;
+            codes_of(i, l, o, m);
+            codes_of(i + 1, l2, o2, m2);
+            ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
+            ++ll2[l2], ++of2[o2], ++ml2[m2];
+        }
+        if (i < n) {
+            unsigned l, o, m;
+            codes_of(i, l, o, m);
+            ++ll_counts[l], ++of_counts[o], ++ml_counts[m];
+        }
+        const auto merge = [](std::uint32_t* to, const std::uint32_t* from, std::size_t k, std::uint32_t& most) {
+            for (std::size_t j = 0; j < k; ++j) {
+                to[j] += from[j];
+                most = to[j] > most ? to[j] : most;
+            }
+        };
+        merge(ll_counts, ll2, 36, ll_most);
+        merge(of_counts, of2, 32, of_most);
+        merge(ml_counts, ml2, 53, ml_most);
     }
     if (store.long_seq != seq_store::no_long) {
         // The one length that did not fit in 16 bits: its code from the
