@@ -274,6 +274,11 @@ public:
                 continue;
             }
             zero_rounds = 0;
+            // Without the d-mers at either end that bring nothing (taken
+            // already, or never counted): their bytes would only take room
+            // from later segments.
+            while (best_begin < best_end && freq[ids_[best_begin]] == 0) ++best_begin;
+            while (best_end > best_begin && freq[ids_[best_end - 1]] == 0) --best_end;
             for (std::size_t i = best_begin; i < best_end; ++i) {
                 const std::uint32_t id = ids_[i];
                 if (freq[id] != 0) {
