@@ -237,8 +237,11 @@ ZEST_INLINE void from_fast(backward_bit_reader& br, const fast_stream& fs) noexc
 }
 
 // A stream's last codes, after the bursts, with the checked reader: four per
-// refill while 8 bytes remain, then one at a time watching for overrun, and
-// the stream must end exactly.
+// refill while 8 bytes remain; then, per careful refill, as many as the
+// loaded bits surely hold (each code is at most max_bits long); and once
+// the whole stream's start is loaded, the rest without a check each: a
+// code read past the stream's end only shows in the count of bits
+// consumed, checked after them. The stream must end exactly.
 errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const huffman_table& t) noexcept {
     // A local copy: the output's byte stores could alias the caller's
     // reader, which would then be stored and reloaded around each of them.
@@ -256,9 +259,20 @@ errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const 
     }
     while (o < e) {
         br.refill();
-        const std::uint16_t x = tab[br.peek_nz(mb)];
-        br.skip(x >> 8);
-        *o++ = u8(x);
+        // Not at the stream's start: the refill left at most 7 bits
+        // consumed, so at least 57 / max_bits codes are whole in the
+        // container. At the start: the codes left (at most 64, one bit
+        // each, in a valid stream) are decoded; with consumed past 64 the
+        // peeks read shifted garbage, in range of the table, and the
+        // stream is rejected below.
+        std::size_t k = std::size_t(e - o);
+        if (br.ptr != br.start) k = std::min<std::size_t>(k, (64 - br.consumed) / mb);
+        for (std::size_t i = 0; i < k; ++i) {
+            const std::uint16_t x = tab[br.peek_nz(mb)];
+            br.skip(x >> 8);
+            o[i] = u8(x);
+        }
+        o += k;
         if (br.overflowed()) return errc::literals_invalid;
     }
     br.refill();
