@@ -247,6 +247,24 @@ errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const 
     // reader, which would then be stored and reloaded around each of them.
     backward_bit_reader br = stream;
     const unsigned mb = t.max_bits;
+    if (t.pairs_ready) {
+        // The same with the two-symbol table (a lookup takes at most
+        // max_bits and writes 2 bytes, of which 1 or 2 count) while 2 bytes
+        // of room remain; the last byte, if any, below.
+        while (e - o >= 2) {
+            br.refill();
+            std::size_t k = std::size_t(e - o) / 2;
+            if (br.ptr != br.start) k = std::min<std::size_t>(k, (64 - br.consumed) / mb);
+            for (std::size_t i = 0; i < k; ++i) {
+                const std::uint32_t x = t.pairs[br.peek_nz(mb)];
+                const std::uint16_t two = std::uint16_t(x);
+                std::memcpy(o, &two, 2);
+                o += x >> 24;
+                br.skip((x >> 16) & 0xFF);
+            }
+            if (br.overflowed()) return errc::literals_invalid;
+        }
+    }
     const std::uint16_t* tab = t.entries;
     while (e - o >= 4 && br.can_refill_fast()) {
         br.refill_fast();
