@@ -162,15 +162,16 @@ errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
 
 void build_huffman_pairs(huffman_table& t) noexcept {
     // After the first code, the rest of the index is the start of the next
-    // code: a second symbol fits when its length fits in what is left.
-    const unsigned mb = t.max_bits;
-    const std::uint32_t mask = (1u << mb) - 1;
+    // code: a second symbol fits when its length fits in what is left. The
+    // one-symbol table reads the top max_bits of a huf_max_bits index.
+    const unsigned drop = huf_max_bits - t.max_bits;
+    const std::uint32_t mask = (1u << huf_max_bits) - 1;
     for (std::uint32_t i = 0; i <= mask; ++i) {
-        const std::uint16_t e1 = t.entries[i];
+        const std::uint16_t e1 = t.entries[i >> drop];
         const unsigned n1 = e1 >> 8;
-        const std::uint16_t e2 = t.entries[(i << n1) & mask];
+        const std::uint16_t e2 = t.entries[((i << n1) & mask) >> drop];
         const unsigned n2 = e2 >> 8;
-        if (n1 + n2 <= mb)
+        if (n1 + n2 <= huf_max_bits)
             t.pairs[i] = (e1 & 0xFF) | ((e2 & 0xFFu) << 8) | ((n1 + n2) << 16) | (2u << 24);
         else
             t.pairs[i] = (e1 & 0xFF) | (n1 << 16) | (1u << 24);

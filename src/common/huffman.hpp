@@ -17,8 +17,10 @@ struct huffman_table {
     unsigned max_bits = 0;  // 0 while no table has been read
     bool pairs_ready = false;  // `pairs` matches `entries`
     std::uint16_t entries[1u << huf_max_bits];
-    /// Two-symbol table, same index: the symbols (bits 0-7 and 8-15), the
-    /// bits they use together (16-23) and how many fit (24-31, 1 or 2).
+    /// Two-symbol table, indexed by the next huf_max_bits bits whatever
+    /// max_bits is (so that two codes pair whenever they fit in that many,
+    /// not only in max_bits): the symbols (bits 0-7 and 8-15), the bits
+    /// they use together (16-23) and how many fit (24-31, 1 or 2).
     std::uint32_t pairs[1u << huf_max_bits];
 };
 

@@ -249,14 +249,14 @@ errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const 
     const unsigned mb = t.max_bits;
     if (t.pairs_ready) {
         // The same with the two-symbol table (a lookup takes at most
-        // max_bits and writes 2 bytes, of which 1 or 2 count) while 2 bytes
-        // of room remain; the last byte, if any, below.
+        // huf_max_bits and writes 2 bytes, of which 1 or 2 count) while 2
+        // bytes of room remain; the last byte, if any, below.
         while (e - o >= 2) {
             br.refill();
             std::size_t k = std::size_t(e - o) / 2;
-            if (br.ptr != br.start) k = std::min<std::size_t>(k, (64 - br.consumed) / mb);
+            if (br.ptr != br.start) k = std::min<std::size_t>(k, (64 - br.consumed) / huf_max_bits);
             for (std::size_t i = 0; i < k; ++i) {
-                const std::uint32_t x = t.pairs[br.peek_nz(mb)];
+                const std::uint32_t x = t.pairs[br.peek_nz(huf_max_bits)];
                 const std::uint16_t two = std::uint16_t(x);
                 std::memcpy(o, &two, 2);
                 o += x >> 24;
@@ -308,7 +308,7 @@ constexpr unsigned huf_fast_codes = 5;
 template <bool Pairs>
 ZEST_INLINE void huf_4x_fast(fast_stream (&fs)[4], u8* (&op)[4], u8* const (&seg_end)[4],
                              const u8* const (&stream_begin)[4], const huffman_table& t) noexcept {
-    const unsigned top = 64 - t.max_bits;
+    const unsigned top = 64 - (Pairs ? huf_max_bits : t.max_bits);
     constexpr std::size_t per_round = Pairs ? 2 * huf_fast_codes : huf_fast_codes;
     std::uint64_t b0 = fs[0].bits, b1 = fs[1].bits, b2 = fs[2].bits, b3 = fs[3].bits;
     const u8 *i0 = fs[0].ip, *i1 = fs[1].ip, *i2 = fs[2].ip, *i3 = fs[3].ip;
@@ -378,7 +378,7 @@ errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
         // Bursts without checks, as in the 4-stream loop; with the
         // two-symbol table when it is built (up to 2 bytes per lookup,
         // writing 2 always).
-        const unsigned top = 64 - t.max_bits;
+        const unsigned top = 64 - (t.pairs_ready ? huf_max_bits : t.max_bits);
         fast_stream fs = to_fast(br);
         const std::size_t per_round = t.pairs_ready ? 2 * huf_fast_codes : huf_fast_codes;
         for (;;) {
