@@ -172,9 +172,9 @@ void build_huffman_pairs(huffman_table& t) noexcept {
         const std::uint16_t e2 = t.entries[((i << n1) & mask) >> drop];
         const unsigned n2 = e2 >> 8;
         if (n1 + n2 <= huf_max_bits)
-            t.pairs[i] = (e1 & 0xFF) | ((e2 & 0xFFu) << 8) | ((n1 + n2) << 16) | (2u << 24);
+            t.pairs[i] = (n1 + n2) | (2u << 8) | ((e1 & 0xFFu) << 16) | ((e2 & 0xFFu) << 24);
         else
-            t.pairs[i] = (e1 & 0xFF) | (n1 << 16) | (1u << 24);
+            t.pairs[i] = n1 | (1u << 8) | ((e1 & 0xFFu) << 16);
     }
     t.pairs_ready = true;
 }

@@ -19,8 +19,10 @@ struct huffman_table {
     std::uint16_t entries[1u << huf_max_bits];
     /// Two-symbol table, indexed by the next huf_max_bits bits whatever
     /// max_bits is (so that two codes pair whenever they fit in that many,
-    /// not only in max_bits): the symbols (bits 0-7 and 8-15), the bits
-    /// they use together (16-23) and how many fit (24-31, 1 or 2).
+    /// not only in max_bits): the bits the symbols use together (bits
+    /// 0-7: a 64-bit shift by the whole entry shifts by them, with no step
+    /// to take them out on the chain from one lookup to the next), how many
+    /// fit (8-15, 1 or 2) and the symbols (16-23 and 24-31).
     std::uint32_t pairs[1u << huf_max_bits];
 };
 

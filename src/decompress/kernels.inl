@@ -257,10 +257,10 @@ errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const 
             if (br.ptr != br.start) k = std::min<std::size_t>(k, (64 - br.consumed) / huf_max_bits);
             for (std::size_t i = 0; i < k; ++i) {
                 const std::uint32_t x = t.pairs[br.peek_nz(huf_max_bits)];
-                const std::uint16_t two = std::uint16_t(x);
+                const std::uint16_t two = std::uint16_t(x >> 16);
                 std::memcpy(o, &two, 2);
-                o += x >> 24;
-                br.skip((x >> 16) & 0xFF);
+                o += (x >> 8) & 0xFF;
+                br.skip(x & 0xFF);
             }
             if (br.overflowed()) return errc::literals_invalid;
         }
@@ -329,10 +329,10 @@ ZEST_INLINE void huf_4x_fast(fast_stream (&fs)[4], u8* (&op)[4], u8* const (&seg
 #define ZEST_HUF_STEP(b, o)                                        \
     {                                                              \
         const std::uint32_t e = t.pairs[b >> top];                 \
-        const std::uint16_t two = std::uint16_t(e);                \
+        const std::uint16_t two = std::uint16_t(e >> 16);          \
         std::memcpy(o, &two, 2);                                   \
-        o += e >> 24;                                              \
-        b <<= (e >> 16) & 0xFF;                                    \
+        o += (e >> 8) & 0xFF;                                      \
+        b <<= e & 63;                                              \
     }
                     ZEST_HUF_STEP(b0, o0) ZEST_HUF_STEP(b1, o1) ZEST_HUF_STEP(b2, o2) ZEST_HUF_STEP(b3, o3)
 #undef ZEST_HUF_STEP
@@ -388,10 +388,10 @@ errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
                 do {
                     for (unsigned k = 0; k < huf_fast_codes; ++k) {
                         const std::uint32_t e = t.pairs[fs.bits >> top];
-                        const std::uint16_t two = std::uint16_t(e);
+                        const std::uint16_t two = std::uint16_t(e >> 16);
                         std::memcpy(op, &two, 2);
-                        op += e >> 24;
-                        fs.bits <<= (e >> 16) & 0xFF;
+                        op += (e >> 8) & 0xFF;
+                        fs.bits <<= e & 63;
                     }
                     fast_refill(fs.bits, fs.ip);
                 } while (--rounds != 0);
