@@ -130,15 +130,15 @@ errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
     for (unsigned wt = 1; wt <= max_bits; ++wt) {
         const std::uint8_t* sym = sorted + first[wt];
         const std::uint32_t count = rank_count[wt];
-        const std::uint16_t length_bits = std::uint16_t((max_bits + 1 - wt) << 8);
+        const std::uint16_t length = std::uint16_t(max_bits + 1 - wt);
         switch (wt) {
             case 1:
-                for (std::uint32_t i = 0; i < count; ++i) p[i] = std::uint16_t(sym[i] | length_bits);
+                for (std::uint32_t i = 0; i < count; ++i) p[i] = std::uint16_t(sym[i] << 8 | length);
                 p += count;
                 break;
             case 2:
                 for (std::uint32_t i = 0; i < count; ++i) {
-                    const std::uint32_t two = 0x00010001u * std::uint16_t(sym[i] | length_bits);
+                    const std::uint32_t two = 0x00010001u * std::uint16_t(sym[i] << 8 | length);
                     std::memcpy(p, &two, 4);
                     p += 2;
                 }
@@ -147,7 +147,7 @@ errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
                 // 4 entries and more: whole groups of four, 8 bytes a store.
                 const std::uint32_t len = 1u << (wt - 1);
                 for (std::uint32_t i = 0; i < count; ++i) {
-                    const std::uint64_t four = 0x0001000100010001ull * std::uint16_t(sym[i] | length_bits);
+                    const std::uint64_t four = 0x0001000100010001ull * std::uint16_t(sym[i] << 8 | length);
                     for (std::uint32_t j = 0; j < len; j += 4) std::memcpy(p + j, &four, 8);
                     p += len;
                 }
@@ -168,13 +168,13 @@ void build_huffman_pairs(huffman_table& t) noexcept {
     const std::uint32_t mask = (1u << huf_max_bits) - 1;
     for (std::uint32_t i = 0; i <= mask; ++i) {
         const std::uint16_t e1 = t.entries[i >> drop];
-        const unsigned n1 = e1 >> 8;
+        const unsigned n1 = e1 & 0xFF;
         const std::uint16_t e2 = t.entries[((i << n1) & mask) >> drop];
-        const unsigned n2 = e2 >> 8;
+        const unsigned n2 = e2 & 0xFF;
         if (n1 + n2 <= huf_max_bits)
-            t.pairs[i] = (n1 + n2) | (2u << 8) | ((e1 & 0xFFu) << 16) | ((e2 & 0xFFu) << 24);
+            t.pairs[i] = (n1 + n2) | (2u << 8) | (std::uint32_t(e1 >> 8) << 16) | (std::uint32_t(e2 >> 8) << 24);
         else
-            t.pairs[i] = n1 | (1u << 8) | ((e1 & 0xFFu) << 16);
+            t.pairs[i] = n1 | (1u << 8) | (std::uint32_t(e1 >> 8) << 16);
     }
     t.pairs_ready = true;
 }

@@ -12,7 +12,9 @@ namespace zest::detail {
 inline constexpr unsigned huf_max_bits = 11;
 
 /// Decoding table: indexed by the next `max_bits` bits of the stream, each
-/// entry holds the symbol (low byte) and its code length (high byte).
+/// entry holds the code's length (low byte: a 64-bit shift by the whole
+/// entry shifts by it, with no step to take it out on the chain from one
+/// lookup to the next) and the symbol (high byte).
 struct huffman_table {
     unsigned max_bits = 0;  // 0 while no table has been read
     bool pairs_ready = false;  // `pairs` matches `entries`

@@ -270,8 +270,8 @@ errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const 
         br.refill_fast();
         for (int k = 0; k < 4; ++k) {
             const std::uint16_t x = tab[br.peek_nz(mb)];
-            br.skip(x >> 8);
-            o[k] = u8(x);
+            br.skip(x & 0xFF);
+            o[k] = u8(x >> 8);
         }
         o += 4;
     }
@@ -287,8 +287,8 @@ errc finish_stream(const backward_bit_reader& stream, u8* o, u8* const e, const 
         if (br.ptr != br.start) k = std::min<std::size_t>(k, (64 - br.consumed) / mb);
         for (std::size_t i = 0; i < k; ++i) {
             const std::uint16_t x = tab[br.peek_nz(mb)];
-            br.skip(x >> 8);
-            o[i] = u8(x);
+            br.skip(x & 0xFF);
+            o[i] = u8(x >> 8);
         }
         o += k;
         if (br.overflowed()) return errc::literals_invalid;
@@ -340,8 +340,8 @@ ZEST_INLINE void huf_4x_fast(fast_stream (&fs)[4], u8* (&op)[4], u8* const (&seg
 #define ZEST_HUF_STEP(b, o)                                        \
     {                                                              \
         const std::uint16_t e = t.entries[b >> top];               \
-        o[k] = u8(e);                                              \
-        b <<= e >> 8;                                              \
+        o[k] = u8(e >> 8);                                         \
+        b <<= e & 63;                                              \
     }
                     ZEST_HUF_STEP(b0, o0) ZEST_HUF_STEP(b1, o1) ZEST_HUF_STEP(b2, o2) ZEST_HUF_STEP(b3, o3)
 #undef ZEST_HUF_STEP
@@ -399,8 +399,8 @@ errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
                 do {
                     for (unsigned k = 0; k < huf_fast_codes; ++k) {
                         const std::uint16_t e = t.entries[fs.bits >> top];
-                        op[k] = u8(e);
-                        fs.bits <<= e >> 8;
+                        op[k] = u8(e >> 8);
+                        fs.bits <<= e & 63;
                     }
                     op += huf_fast_codes;
                     fast_refill(fs.bits, fs.ip);

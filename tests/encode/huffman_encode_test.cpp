@@ -189,8 +189,8 @@ void decoding_table(const huffman_ctable& t, huffman_table& dt, std::size_t& des
     for (unsigned s = 0; s <= t.max_symbol; ++s) {
         if (!t.bits[s]) continue;
         const std::uint16_t e = dt.entries[std::uint32_t(t.code[s]) << (t.max_bits - t.bits[s])];
-        ASSERT_EQ(e & 0xFF, s);
-        ASSERT_EQ(e >> 8, t.bits[s]);
+        ASSERT_EQ(e >> 8, s);
+        ASSERT_EQ(e & 0xFF, t.bits[s]);
     }
 }
 

@@ -92,7 +92,7 @@ errc build_from_weights(const std::vector<std::uint8_t>& ws, huffman_table& t) {
     return build_huffman_table(w, t);
 }
 
-std::uint16_t entry(unsigned symbol, unsigned length) { return std::uint16_t(symbol | (length << 8)); }
+std::uint16_t entry(unsigned symbol, unsigned length) { return std::uint16_t(symbol << 8 | length); }
 
 // ---------------------------------------------------------------------------
 // Tree descriptions
