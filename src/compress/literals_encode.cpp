@@ -52,6 +52,10 @@ void write_compressed_header(std::uint8_t* dst, literals_type type, std::size_t 
 
 unsigned highest_present(const std::uint32_t* counts) noexcept;
 
+// From this many literals the histogram is counted in four tables
+// (below, one table's clearing and summing cost more than the waits).
+constexpr std::size_t count_split_min = 256;
+
 // Byte histogram. Four tables take turns, so that a run of one byte value
 // does not make each increment wait for the previous one's store; their
 // entries are 16-bit (each table counts at most a quarter of a block's
@@ -59,7 +63,7 @@ unsigned highest_present(const std::uint32_t* counts) noexcept;
 // byte value present (0 when n = 0) and, in `most`, the highest count.
 unsigned count_bytes(std::uint32_t* counts, const std::uint8_t* p, std::size_t n, std::uint32_t& most) noexcept {
     static_assert(literals_max / 4 + 3 < 65536, "a table's counts must fit 16 bits");
-    if (n < 1024) {
+    if (n < count_split_min) {
         // Few bytes: one table, whose highest count and symbol are kept
         // while counting (reading the fresh counts back in vectors would
         // wait for each store to land).
