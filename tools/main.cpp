@@ -48,22 +48,39 @@ void show_default_parameters(const std::vector<std::string>& inputs, int level) 
     }
 }
 
-// --train: the inputs are the samples, one per file; the dictionary goes
-// to -o (default "dictionary"), written only once training has succeeded.
+// --train: the inputs are the samples, one per file (or, with -B#, cut
+// into samples of # bytes, the last one of a file shorter, as zstd cuts
+// them); -M#/--memory=# stops loading samples before they pass # bytes in
+// all. The dictionary goes to -o (default "dictionary"), written only once
+// training has succeeded.
 int train(const options& o, const std::vector<std::string>& names) {
     std::vector<std::byte> samples;
     std::vector<std::size_t> sizes;
+    bool limited = false;
     for (const std::string& name : names) {
         try {
             const input_file in = open_input(name, o.force);
             const std::vector<std::byte> data = read_all(in);
-            samples.insert(samples.end(), data.begin(), data.end());
-            sizes.push_back(data.size());
+            const std::size_t chunk = o.train_chunk ? std::size_t(o.train_chunk) : std::max<std::size_t>(data.size(), 1);
+            for (std::size_t at = 0; at < data.size() && !limited; at += chunk) {
+                const std::size_t n = std::min(chunk, data.size() - at);
+                if (o.train_memory && samples.size() + n > o.train_memory) {
+                    limited = true;
+                    break;
+                }
+                samples.insert(samples.end(), data.begin() + std::ptrdiff_t(at), data.begin() + std::ptrdiff_t(at + n));
+                sizes.push_back(n);
+            }
+            if (data.empty() && !limited) sizes.push_back(0);
         } catch (const file_error& e) {
             print_error(e.subject(), e.what());
             return 1;
         }
+        if (limited) break;
     }
+    if (limited)
+        print_info(2, "--memory=" + std::to_string(o.train_memory) + ": training on the first " +
+                          std::to_string(sizes.size()) + " samples (" + std::to_string(samples.size()) + " bytes)");
     training_parameters p = o.train;
     p.level = o.level;
     p.dict_id = o.train_dict_id;

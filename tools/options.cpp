@@ -196,7 +196,7 @@ private:
         if (name == "--memory" || name == "--memlimit" || name == "--memlimit-decompress") {
             const auto n = number_value(opt, UINT64_MAX, error);
             if (n && *n == 0) error = std::string(name) + "=0: the limit must be at least 1 KiB";
-            if (n && *n) o_.max_window_log = window_log_for(*n), o_.memory_limit_set = true;
+            if (n && *n) o_.max_window_log = window_log_for(*n), o_.memory_limit_set = true, o_.train_memory = *n;
             return error;
         }
         if (name == "--zstd") {
@@ -318,14 +318,18 @@ private:
                 }
                 case 'B': {
                     // zstd's job size for multithreaded compression, with an
-                    // optional K or M: no effect on one thread.
+                    // optional K or M: no effect on one thread. With --train,
+                    // the size of the samples each file is cut into.
                     const auto d = take_digits(j + 1);
                     if (!d) return overflow;
+                    std::uint64_t size = d->value;
                     if (j + 1 < arg.size() && (arg[j + 1] == 'K' || arg[j + 1] == 'M')) {
+                        size <<= arg[j + 1] == 'K' ? 10 : 20;
                         ++j;
                         if (j + 1 < arg.size() && arg[j + 1] == 'i') ++j;
                         if (j + 1 < arg.size() && arg[j + 1] == 'B') ++j;
                     }
+                    o_.train_chunk = size;
                     break;
                 }
                 case 'o': {
@@ -354,6 +358,7 @@ private:
                     if (n.value == 0) return "-M0: the limit must be at least 1 KiB";
                     o_.max_window_log = window_log_for(n.value);
                     o_.memory_limit_set = true;
+                    o_.train_memory = n.value;
                     break;
                 }
                 default:
@@ -469,6 +474,8 @@ const char* usage_text() noexcept {
            "                     (default: dictionary); the tables are fitted for the level (-#, default 3)\n"
            "      --maxdict=#    the dictionary's largest size (default 112640)\n"
            "      --dictID=#     its ID (default: from its content)\n"
+           "  -B#                with --train: cut each file into samples of # bytes (K, M suffixes)\n"
+           "  -M#, --memory=#    with --train: load at most # bytes of samples (the first files)\n"
            "      --train-fastcover[=k=#,d=#,f=#,steps=#,split=#,accel=#]  train with fastCover (the default)\n"
            "      --train-cover[=k=#,d=#,steps=#,split=#]  train with COVER (exact d-mer counts, slower)\n"
            "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"

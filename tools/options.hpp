@@ -60,6 +60,8 @@ struct options {
     std::uint64_t max_dict = 112640;     ///< --maxdict=#: the dictionary's largest size (zstd's 110 KiB)
     std::uint32_t train_dict_id = 0;     ///< --dictID=#: 0, derived from the content
     training_parameters train{};         ///< --train-fastcover[=...], --train-cover[=...]
+    std::uint64_t train_chunk = 0;       ///< -B#: --train cuts each file into samples of # bytes (0: whole files)
+    std::uint64_t train_memory = 0;      ///< -M#, --memory=#: --train loads at most # bytes of samples (0: no limit)
 };
 
 struct parse_result {

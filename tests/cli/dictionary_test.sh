@@ -143,6 +143,23 @@ group_train() {
     expect_same "$d/m3" "$d/held/m3.json" "zstd with --train-fastcover's dictionary"
     z --train -r "$d/train" -o "$d/rec"
     expect_rc 0 "--train -r"
+    # -B# cuts each file into samples of # bytes (as zstd); -M# loads no
+    # more than # bytes of them.
+    z -v --train -B64 "$d"/train/*.json -o "$d/chunked"
+    expect_rc 0 "--train -B64"
+    local whole chunked limited
+    whole=$(ls "$d"/train/*.json | wc -l)
+    chunked=$(sed -n 's/^Training on \([0-9]*\) samples.*/\1/p' "$ERR")
+    [ -n "$chunked" ] && [ "$chunked" -gt $((whole * 2)) ] && pass ||
+        fail "--train -B64: '$chunked' samples from $whole files: $(cat "$ERR")"
+    z -q -D "$d/chunked" "$d/held/m4.json" -o "$d/m4.zst"
+    "$ZSTD" -dq -D "$d/chunked" "$d/m4.zst" -o "$d/m4" 2>/dev/null
+    expect_same "$d/m4" "$d/held/m4.json" "zstd -d with the -B64 dictionary"
+    z -v --train -M16K "$d"/train/*.json -o "$d/limited"
+    expect_rc 0 "--train -M16K"
+    limited=$(sed -n 's/^Training on \([0-9]*\) samples of \([0-9]*\) bytes.*/\2/p' "$ERR")
+    [ -n "$limited" ] && [ "$limited" -le 16384 ] && pass ||
+        fail "--train -M16K: '$limited' bytes of samples: $(cat "$ERR")"
     expect_exists "$d/rec" "--train -r"
 
     # Failures: nothing written, an existing file untouched.
