@@ -122,9 +122,12 @@ struct compress_stream::impl {
         p = detail::frame_params(o, known && dict ? params_size + history : params_size);
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
-        std::size_t want = window + block;
-        if (size != detail::content_size_unknown && size < want) want = std::size_t(size);
-        if (dict) want = std::max(want, history + std::min<std::size_t>(block, want));
+        // The window's history (a dictionary's content, which may be longer,
+        // goes in whole) and a block pending; at most the whole frame with
+        // the dictionary in front. Less would leave no room for input once
+        // the history is there: nothing folds while all of it is in reach.
+        std::size_t want = std::max(window, history) + block;
+        if (size != detail::content_size_unknown && size < want - history) want = history + std::size_t(size);
         if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
         // A block and its header, or the parts the optimal strategies cut it
         // into, each with its own header.

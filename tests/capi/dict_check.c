@@ -9,9 +9,11 @@
 #include <zstd_errors.h>
 #include <zdict.h>
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define CHECK(cond, ...)                                        \
     do {                                                        \
@@ -91,6 +93,75 @@ static size_t stream_encode(ZSTD_CCtx* c, const char* src, size_t n, char* out, 
     }
 }
 
+/* A call that never returns fails the program, with what it was doing. */
+static const char* watched = "";
+static void on_alarm(int sig) {
+    (void)sig;
+    static const char msg[] = "dict_check: a call did not return within 120 s: ";
+    if (write(2, msg, sizeof msg - 1) < 0 || write(2, watched, strlen(watched)) < 0 || write(2, "\n", 1) < 0) {}
+    _exit(1);
+}
+static void watch(const char* what) {
+    watched = what;
+    alarm(what ? 120 : 0);
+}
+
+/* Inputs of several blocks with a dictionary, as the CLI and most callers
+ * hand them over: everything in one ZSTD_compressStream2(ZSTD_e_end) call,
+ * or in pieces after ZSTD_CCtx_setPledgedSrcSize; loaded and referenced
+ * (a known size above one block once never returned). */
+static void large_inputs(const char* dict, size_t dsize, const ZSTD_CDict* cdict) {
+    static const size_t sizes[] = {0, 1, 131071, 131072, 131073, 1u << 20};
+    const size_t big = 1u << 20;
+    char* src = malloc(big);
+    size_t n = 0;
+    while (n + 4400 < big) n += make_message(src + n, 4000);
+    memset(src + n, 'x', big - n);
+    const size_t cap = ZSTD_compressBound(big);
+    char* frame = malloc(cap);
+    char* out = malloc(big + 1);
+    ZSTD_CCtx* c = ZSTD_createCCtx();
+    ZSTD_DCtx* d = ZSTD_createDCtx();
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; ++k) {
+        for (int way = 0; way < 4; ++way) {
+            const size_t size = sizes[k];
+            CHECK_ZSTD(ZSTD_CCtx_reset(c, ZSTD_reset_session_and_parameters));
+            CHECK_ZSTD(ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, 1 + way * 5));
+            if (way % 2 == 0)
+                CHECK_ZSTD(ZSTD_CCtx_loadDictionary(c, dict, dsize));
+            else
+                CHECK_ZSTD(ZSTD_CCtx_refCDict(c, cdict));
+            ZSTD_inBuffer in = {src, size, 0};
+            ZSTD_outBuffer o = {frame, cap, 0};
+            size_t r;
+            if (way < 2) {
+                watch("ZSTD_compressStream2(ZSTD_e_end) with all the input");
+                r = ZSTD_compressStream2(c, &o, &in, ZSTD_e_end);
+                CHECK_ZSTD(r);
+                CHECK(r == 0 && in.pos == size, "%zu bytes in one call with the end: %zu left", size, r);
+            } else {
+                watch("ZSTD_compressStream2 after ZSTD_CCtx_setPledgedSrcSize");
+                CHECK_ZSTD(ZSTD_CCtx_setPledgedSrcSize(c, size));
+                do {
+                    in.size = in.pos + 50000 < size ? in.pos + 50000 : size;
+                    r = ZSTD_compressStream2(c, &o, &in, in.size == size ? ZSTD_e_end : ZSTD_e_continue);
+                    CHECK_ZSTD(r);
+                } while (in.pos < size || r != 0);
+            }
+            watch(NULL);
+            CHECK(ZSTD_getFrameContentSize(frame, o.pos) == size, "%zu bytes: content size not declared", size);
+            r = ZSTD_decompress_usingDict(d, out, big + 1, frame, o.pos, dict, dsize);
+            CHECK_ZSTD(r);
+            expect_same(out, r, src, size, "several blocks with a dictionary");
+        }
+    }
+    ZSTD_freeCCtx(c);
+    ZSTD_freeDCtx(d);
+    free(src);
+    free(frame);
+    free(out);
+}
+
 int main(int argc, char** argv) {
     CHECK(argc == 2, "usage: dict_check DICTIONARY");
     size_t dsize = 0;
@@ -104,6 +175,8 @@ int main(int argc, char** argv) {
     CHECK(cdict && ddict, "createCDict/createDDict failed");
     CHECK(ZSTD_getDictID_fromDDict(ddict) == id && ZSTD_getDictID_fromCDict(cdict) == id, "IDs differ");
     CHECK(ZSTD_sizeof_CDict(cdict) > 0 && ZSTD_sizeof_DDict(ddict) >= dsize, "sizeof");
+    signal(SIGALRM, on_alarm);
+    large_inputs(dict, dsize, cdict);
     ZSTD_DDict* ddict_ref = ZSTD_createDDict_byReference(dict, dsize);
     CHECK(ddict_ref && ZSTD_getDictID_fromDDict(ddict_ref) == id, "createDDict_byReference");
     /* A dictionary cut inside its tables is refused. */

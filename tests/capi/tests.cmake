@@ -118,6 +118,7 @@ foreach(_lib zest libzstd)
   add_executable(capi_dict_check_${_lib} ${CMAKE_CURRENT_LIST_DIR}/dict_check.c)
   set_target_properties(capi_dict_check_${_lib} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
   target_compile_options(capi_dict_check_${_lib} PRIVATE -Wall -Wextra)
+  target_compile_definitions(capi_dict_check_${_lib} PRIVATE _POSIX_C_SOURCE=200809L)  # alarm(), the watchdog
 endforeach()
 target_link_libraries(capi_dict_check_zest PRIVATE zest_zstd)
 set_target_properties(capi_dict_check_zest PROPERTIES LINKER_LANGUAGE CXX)

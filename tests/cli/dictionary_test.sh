@@ -93,6 +93,33 @@ group_dictionary() {
     "$ZSTD" -dq -D "$d/msgs/m7.json" "$d/raw.zst" -o "$d/raw" 2>/dev/null && pass || fail "zstd -d with raw content"
     expect_same "$d/raw" "$d/msgs/m8.json" "raw content round trip"
 
+    # Inputs of several blocks, their size known (a file, or --stream-size
+    # on a pipe) or not, with every kind of dictionary: a known size above
+    # one block once never finished. Each run is timed out, so that a hang
+    # fails here rather than the suite.
+    local dict n mode
+    printf 'some dictionary content here' >"$d/raw.dict"
+    z -q --train "$d"/train/*.json -o "$d/zest.dict"
+    cat "$d"/train/*.json "$d"/other/*.json >"$d/big.src"
+    while [ "$(wc -c <"$d/big.src")" -lt 1048576 ]; do cat "$d/big.src" "$d/big.src" >"$d/big.2" && mv "$d/big.2" "$d/big.src"; done
+    for n in 0 1 131071 131072 131073 1048576; do
+        head -c "$n" "$d/big.src" >"$d/in"
+        for dict in dict raw.dict zest.dict; do
+            for mode in file pledged unknown; do
+                rm -f "$d/in.zst"
+                case $mode in
+                    file) RC=0; timeout 120 "$ZEST" -q -f -D "$d/$dict" "$d/in" -o "$d/in.zst" 2>"$ERR" || RC=$? ;;
+                    pledged) RC=0; timeout 120 "$ZEST" -q -D "$d/$dict" --stream-size="$n" -c <"$d/in" >"$d/in.zst" 2>"$ERR" || RC=$? ;;
+                    unknown) RC=0; timeout 120 "$ZEST" -q -D "$d/$dict" -c <"$d/in" >"$d/in.zst" 2>"$ERR" || RC=$? ;;
+                esac
+                expect_rc 0 "-D $dict, $n bytes, size $mode"
+                "$ZSTD" -dq -D "$d/$dict" -c "$d/in.zst" >"$d/back" 2>/dev/null && pass ||
+                    fail "zstd -d -D $dict on zest's $n bytes, size $mode"
+                expect_same "$d/back" "$d/in" "-D $dict, $n bytes, size $mode"
+            done
+        done
+    done
+
     # Standard streams, and -b with the dictionary.
     z -q -D "$d/dict" -c <"$d/msgs/m9.json" | "$ZSTD" -dq -D "$d/dict" -c >"$d/pipe" 2>/dev/null
     expect_same "$d/pipe" "$d/msgs/m9.json" "-D through pipes"

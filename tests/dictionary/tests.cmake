@@ -6,6 +6,7 @@ add_executable(zest_dictionary_test
   ${_zest_dict_dir}/load_test.cpp
   ${_zest_dict_dir}/decode_test.cpp
   ${_zest_dict_dir}/stream_test.cpp
+  ${_zest_dict_dir}/stream_compress_test.cpp
   ${_zest_dict_dir}/compress_test.cpp
   ${_zest_dict_dir}/train_test.cpp
   ${_zest_dict_dir}/random_test.cpp
