@@ -159,7 +159,9 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
         }
         in_buffer src{ib.data(), end, pos};
         step(src);
-        while (output_full) step(src);  // drains what the decoder holds
+        // Drains what the decoder holds, but not past a frame that ended as
+        // the output filled: what follows may be another format's data.
+        while (output_full && !ds.at_frame_boundary()) step(src);
         pos = src.pos;
     }
     // An empty file holds no frame; zstd reports it rather than writing an empty output.

@@ -18,7 +18,7 @@ ZEST_NONE=${2:?$usage}
 ZSTD=${3:?$usage}
 BUILT=${4-}
 shift 4
-ALL_GROUPS=(build compress decompress multi errors test pipes empty names list missing memory)
+ALL_GROUPS=(build compress decompress multi boundaries errors test pipes empty names list missing memory)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 
@@ -350,6 +350,52 @@ group_multi() {
         "$ZSTD" -q -dc "$d/mixed" >"$d/zstd.out" 2>/dev/null
         expect_same "$d/mixed.out" "$d/zstd.out" "formats mixed with zstd frames, as zstd decodes them"
     fi
+}
+
+# A zstd frame whose content ends where the tool's output buffer fills
+# (k x 128 KiB), or a byte either side, or is empty, then another format's
+# data, or plain data passed through with -dcf: all of it decoded, from a
+# file and from a pipe, and -t agrees. (A frame ending on a full buffer
+# once made the decoder read the next format's magic as a zstd frame.)
+group_boundaries() {
+    local d n f s what
+    d=$(fresh_dir)
+    printf 'plain, not compressed\n' >"$d/plain"
+    for n in 0 1 131071 131072 131073 262143 262144 262145; do
+        head -c "$n" "$C/text" >"$d/content"
+        z -q -c "$d/content" >"$d/frame.zst"
+        for f in "${FORMATS[@]}" plain; do
+            what="a frame of $n bytes then $f"
+            if [ "$f" = plain ]; then
+                cat "$d/frame.zst" "$d/plain" >"$d/input"
+                cat "$d/content" "$d/plain" >"$d/expected"
+                z -q -dcf "$d/input" >"$d/out"
+                expect_rc 0 "-dcf: $what"
+                expect_same "$d/out" "$d/expected" "-dcf: $what"
+                z -q -dcf <"$d/input" >"$d/out"
+                expect_rc 0 "-dcf from a pipe: $what"
+                expect_same "$d/out" "$d/expected" "-dcf from a pipe: $what"
+                continue
+            fi
+            s=$(suffix_of "$f")
+            cat "$d/frame.zst" "$(tool_file small "$f")" >"$d/input"
+            cat "$d/content" "$C/small" >"$d/expected"
+            z -q -dc "$d/input" >"$d/out"
+            expect_rc 0 "-dc: $what"
+            expect_same "$d/out" "$d/expected" "-dc: $what"
+            z -q -dc <"$d/input" >"$d/out"
+            expect_rc 0 "-dc from a pipe: $what"
+            expect_same "$d/out" "$d/expected" "-dc from a pipe: $what"
+            z -q -t "$d/input"
+            expect_rc 0 "-t: $what"
+            z -q -t <"$d/input"
+            expect_rc 0 "-t from a pipe: $what"
+            if zstd_supports "$f"; then
+                "$ZSTD" -q -dc "$d/input" >"$d/zstd.out" 2>/dev/null
+                expect_same "$d/out" "$d/zstd.out" "$what, as zstd decodes it"
+            fi
+        done
+    done
 }
 
 # Damaged data: "zest: FILE: reason", status 1, no output left, the input

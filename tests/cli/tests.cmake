@@ -19,7 +19,7 @@ endif()
 # The other formats (gzip, xz, lzma, lz4): interop with their tools and with
 # zstd, program names, and the tool built without them (zest_cli_no_formats).
 if(TARGET zest_cli AND TARGET zest_cli_no_formats)
-  foreach(group build compress decompress multi errors test pipes empty names list missing memory)
+  foreach(group build compress decompress multi boundaries errors test pipes empty names list missing memory)
     add_test(NAME cli.formats.${group}
       COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/formats_test.sh $<TARGET_FILE:zest_cli>
               $<TARGET_FILE:zest_cli_no_formats> ${ZEST_REFERENCE_ZSTD}
