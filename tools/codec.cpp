@@ -170,6 +170,11 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
     return t;
 }
 
+bool codec::is_dictionary_file(const input_file& in) const {
+    return !in.is_stdin && settings_.dict_file && settings_.dict_file->first == in.st.st_dev &&
+           settings_.dict_file->second == in.st.st_ino;
+}
+
 bool codec::uses_stream_size(const input_file& in) const {
     // As zstd, --stream-size stands for what cannot be known beforehand
     // (zstd never looks at the size of standard input, even a file's: it is

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "file_io.hpp"
 #include "formats/format.hpp"
@@ -33,6 +34,7 @@ struct codec_settings {
     data_format format = data_format::zstd;    ///< what compress() writes; decompress() reads them all
     zest::dictionary dict;                     ///< -D (empty: none)
     bool dict_id = true;                       ///< frames written with it name its ID
+    std::optional<std::pair<dev_t, ino_t>> dict_file;  ///< the -D file (device, inode), never an input
 };
 
 class codec {
@@ -41,6 +43,9 @@ public:
     ~codec();
     codec(const codec&) = delete;
     codec& operator=(const codec&) = delete;
+
+    /// Whether `in` is the -D file itself (by device and inode, not by name).
+    bool is_dictionary_file(const input_file& in) const;
 
     /// Throws file_error unless compress() can write the chosen format
     /// (built in, a level it has): checked before any output is created.

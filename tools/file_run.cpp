@@ -271,6 +271,9 @@ private:
         }
         input_file in = open_input(name, o_.force);
         if (compressing) codec_.check_format(in.display);  // a format left out of the build: before any output
+        // Compressed with itself, it could not be decoded without itself (and --rm would remove both): zstd refuses.
+        if (compressing && codec_.is_dictionary_file(in))
+            throw file_error(in.display, "cannot use it as both an input file and the dictionary (-D)");
 
         std::unique_ptr<output_sink> per_file;
         output_sink* out = nullptr;

@@ -139,9 +139,11 @@ int run(const options& o) {
 
     // -D: the dictionary, read and checked before any output is created.
     dictionary dict;
+    std::optional<std::pair<dev_t, ino_t>> dict_file;
     if (o.dictionary && o.op != operation::list) {
         try {
             const input_file in = open_input(*o.dictionary, false);
+            if (!in.is_stdin) dict_file.emplace(in.st.st_dev, in.st.st_ino);
             const std::vector<std::byte> bytes = read_all(in);
             auto d = dictionary::load(bytes);
             if (!d) {
@@ -201,6 +203,7 @@ int run(const options& o) {
     cs.format = o.format;
     cs.dict = dict;
     cs.dict_id = o.dict_id;
+    cs.dict_file = dict_file;
     codec c(cs);
     install_signal_handlers();
     return std::max(process_files(o, c, inputs.names), collect_status);

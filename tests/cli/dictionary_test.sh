@@ -120,6 +120,23 @@ group_dictionary() {
         done
     done
 
+    # An input that is also the dictionary is refused (zstd does the same),
+    # by device and inode: under another name too, and --rm keeps it.
+    cp "$d/msgs/m11.json" "$d/self"
+    ln "$d/self" "$d/self.link"
+    z -q --rm -D "$d/self" "$d/self"
+    expect_rc 1 "-D FILE FILE"
+    grep -q "self" "$ERR" && grep -qi "dictionary" "$ERR" && pass || fail "-D FILE FILE: message '$(cat "$ERR")'"
+    expect_exists "$d/self" "--rm -D FILE FILE"
+    expect_missing "$d/self.zst" "-D FILE FILE"
+    z -q --rm -D "$d/self" "$d/self.link" "$d/msgs/m12.json" -o "$d/both.zst" -f
+    expect_rc 1 "-D FILE on a hard link to it"
+    expect_exists "$d/self.link" "--rm -D FILE on a hard link to it"
+    zr -q -D "$d/self" "$d/self" -c
+    [ "$ZRC" -ne 0 ] && pass || fail "zstd accepts an input that is its dictionary (the oracle changed?)"
+    z -q -D "$d/self" -c <"$d/self" >"$d/stdin.zst"
+    expect_rc 0 "-D FILE with FILE on standard input (not a named input)"
+
     # Standard streams, and -b with the dictionary.
     z -q -D "$d/dict" -c <"$d/msgs/m9.json" | "$ZSTD" -dq -D "$d/dict" -c >"$d/pipe" 2>/dev/null
     expect_same "$d/pipe" "$d/msgs/m9.json" "-D through pipes"
