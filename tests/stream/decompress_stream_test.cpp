@@ -2,6 +2,7 @@
 // streaming, small windows that make the window buffer wrap, checksums,
 // skippable and concatenated frames), fed in every size pattern, must come
 // out as the one-shot decoder's bytes; errors are reported and sticky.
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_getFrameHeader
 #include <zstd.h>
@@ -130,14 +131,17 @@ TEST(DecompressStream, ClientLoopGetsEveryByte) {
                 bytes out;
                 std::vector<std::byte> buf(out_size);
                 std::size_t last = 0;
+                progress_watchdog watchdog("decompress_stream");
                 for (std::size_t at = 0; at < f.size(); at += in_size) {
                     zest::in_buffer in{f.data() + at, std::min(in_size, f.size() - at), 0};
                     while (in.pos < in.size) {
                         zest::out_buffer o{buf.data(), buf.size(), 0};
+                        const std::size_t before = in.pos;
                         const auto r = ds.decompress(o, in);
                         ASSERT_TRUE(r) << zest::error_message(r.error());
                         out.insert(out.end(), buf.begin(), buf.begin() + std::ptrdiff_t(o.pos));
                         last = *r;
+                        ASSERT_TRUE(watchdog.after_call(in.size - before, buf.size(), in.pos - before, o.pos));
                     }
                 }
                 SCOPED_TRACE("checksum " + std::to_string(checksum) + ", in " + std::to_string(in_size) + ", out " +
@@ -364,6 +368,32 @@ TEST(DecompressStream, MovedStreamsKeepWorking) {
     ASSERT_TRUE(r);
     EXPECT_EQ(*r, 0u);
     EXPECT_TRUE(zest::test::same_bytes(std::span(out).first(o.pos), src));
+}
+
+// The watchdog the streaming loops run under (stream_driver.hpp) fails a
+// loop whose calls stop moving bytes, rather than letting it spin.
+TEST(StreamWatchdog, FailsAStalledLoop) {
+    progress_watchdog moving("test");
+    for (int i = 0; i < 1000; ++i) ASSERT_TRUE(moving.after_call(10, 10, i % 2, 1 - i % 2));
+    // Calls without input or without room move nothing and are no stall.
+    progress_watchdog idle("test");
+    for (int i = 0; i < 10; ++i) {
+        ASSERT_TRUE(idle.after_call(0, 10, 0, 0));
+        ASSERT_TRUE(idle.after_call(10, 0, 0, 0));
+        ASSERT_TRUE(idle.after_call(10, 10, 1, 0));
+    }
+    // One call that moves nothing with both is tolerated, the second in a row fails.
+    progress_watchdog stalled("test");
+    EXPECT_TRUE(stalled.after_call(10, 10, 0, 0));
+    bool ok = true;
+    EXPECT_NONFATAL_FAILURE(ok = stalled.after_call(10, 10, 0, 0), "2 calls in a row consumed and produced nothing");
+    EXPECT_FALSE(ok);
+    // Stalls that alternate with calls moving a byte still exhaust the call budget.
+    progress_watchdog spinning("test");
+    ok = true;
+    EXPECT_NONFATAL_FAILURE(
+        for (int i = 0; i < 1000 && ok; ++i) ok = spinning.after_call(0, 10, 0, 0), "calls moved only 0 bytes");
+    EXPECT_FALSE(ok);
 }
 
 }  // namespace
