@@ -1,236 +1,21 @@
-// Writes the seed corpus of the decompression fuzzer: conformance-like
-// frames of many shapes, produced with libzstd at run time (nothing binary
-// is kept in the repository). Usage: zest_fuzz_seeds OUTPUT_DIR
+// Writes the seed corpora of the fuzzers, one folder each, produced at run
+// time (nothing binary is kept in the repository; the fuzz build runs this
+// as part of the build, fuzz/CMakeLists.txt). Usage: zest_fuzz_seeds OUTPUT_DIR
+// writes OUTPUT_DIR/{decompress,stream,compress_roundtrip,dictionary}.
 //
-// Shapes: levels -5..19, with and without checksum and content size, small
-// windows (block maximum below 128 KiB), many small blocks (streaming with
-// flushes, target block size), raw and RLE blocks, uncompressed literals,
-// long-distance matching, skippable frames, concatenations, tiny and empty
-// inputs, and a few frames written by hand for cases no encoder produces.
-#define ZSTD_STATIC_LINKING_ONLY
-#include <zstd.h>
+// The decompression fuzzer's seeds (this file): conformance-like frames
+// written with libzstd. Shapes: levels -5..19, with and without checksum
+// and content size, small windows (block maximum below 128 KiB), many small
+// blocks (streaming with flushes, target block size), raw and RLE blocks,
+// uncompressed literals, long-distance matching, skippable frames,
+// concatenations, tiny and empty inputs, and a few frames written by hand
+// for cases no encoder produces. The others: fuzz/seeds_*.cpp.
+#include "seed_support.hpp"
 
-#include <cstdint>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <initializer_list>
-#include <string>
-#include <vector>
+namespace zest_seeds {
 
-namespace {
-
-using bytes = std::vector<unsigned char>;
-
-struct rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    unsigned below(unsigned n) { return unsigned(next() % n); }
-};
-
-// --- inputs ------------------------------------------------------------------
-
-bytes text(std::size_t n, std::uint64_t seed) {
-    static const char* const words[] = {"the",   "quick",     "brown",   "fox",     "jumps",   "over",     "lazy",
-                                        "dog",   "zstandard", "frame",   "block",   "literal", "sequence", "offset",
-                                        "match", "window",    "huffman", "entropy", "table",   "stream"};
-    rng r{seed};
-    bytes out;
-    while (out.size() < n) {
-        const char* w = words[r.below(20)];
-        out.insert(out.end(), w, w + std::char_traits<char>::length(w));
-        out.push_back(r.below(12) == 0 ? '\n' : ' ');
-    }
-    out.resize(n);
-    return out;
-}
-
-// Fixed-width little-endian records (matches at offsets 4, 8, 16).
-bytes records(std::size_t n, std::uint64_t seed) {
-    rng r{seed};
-    bytes out;
-    std::uint32_t id = 1000, ts = 1700000000;
-    while (out.size() < n) {
-        const std::uint32_t fields[4] = {id++, ts += r.below(3), r.below(4), r.below(100) * 7};
-        for (std::uint32_t f : fields)
-            for (int b = 0; b < 4; ++b) out.push_back(static_cast<unsigned char>(f >> (8 * b)));
-    }
-    out.resize(n);
-    return out;
-}
-
-bytes random_bytes(std::size_t n, std::uint64_t seed) {
-    rng r{seed};
-    bytes out(n);
-    for (auto& b : out) b = static_cast<unsigned char>(r.next());
-    return out;
-}
-
-bytes zeros(std::size_t n) { return bytes(n, 0); }
-
-// Text, random and zero runs interleaved: raw, RLE and compressed blocks.
-bytes mixed(std::size_t n, std::uint64_t seed) {
-    rng r{seed};
-    bytes out;
-    while (out.size() < n) {
-        const std::size_t k = 1 + r.below(6000);
-        bytes part = r.below(3) == 0 ? random_bytes(k, r.next()) : r.below(2) ? text(k, r.next()) : bytes(k, 'z');
-        out.insert(out.end(), part.begin(), part.end());
-    }
-    out.resize(n);
-    return out;
-}
-
-// Short period patterns (offsets 1..15, for the pattern-copy paths).
-bytes periodic(std::size_t n, std::uint64_t seed) {
-    rng r{seed};
-    bytes out;
-    while (out.size() < n) {
-        const unsigned period = 1 + r.below(15);
-        bytes pat = random_bytes(period, r.next());
-        for (std::size_t k = 0, len = 16 + r.below(400); k < len; ++k) out.push_back(pat[k % period]);
-        out.push_back(static_cast<unsigned char>(r.next()));
-    }
-    out.resize(n);
-    return out;
-}
-
-// --- frames ------------------------------------------------------------------
-
-struct params {
-    int level = 3;
-    bool checksum = false;
-    bool content_size = true;
-    int window_log = 0;
-    int target_block = 0;
-    int literal_mode = 0;  // ZSTD_ps_auto / enable (huffman) / disable (raw)
-    bool ldm = false;
-};
-
-bytes compress(const bytes& src, const params& p) {
-    ZSTD_CCtx* c = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, p.level);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, p.checksum);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_contentSizeFlag, p.content_size);
-    if (p.window_log) ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, p.window_log);
-    if (p.target_block) ZSTD_CCtx_setParameter(c, ZSTD_c_targetCBlockSize, p.target_block);
-    if (p.literal_mode) ZSTD_CCtx_setParameter(c, ZSTD_c_literalCompressionMode, p.literal_mode);
-    if (p.ldm) ZSTD_CCtx_setParameter(c, ZSTD_c_enableLongDistanceMatching, 1);
-    bytes out(ZSTD_compressBound(src.size()));
-    const std::size_t n = ZSTD_compress2(c, out.data(), out.size(), src.data(), src.size());
-    ZSTD_freeCCtx(c);
-    if (ZSTD_isError(n)) {
-        std::fprintf(stderr, "compress: %s\n", ZSTD_getErrorName(n));
-        return {};
-    }
-    out.resize(n);
-    return out;
-}
-
-// Streaming: chunks of 1..max_chunk bytes, a flush every `flush_every`
-// chunks (many small blocks, some empty), no pledged size unless asked.
-bytes stream_compress(const bytes& src, int level, unsigned max_chunk, unsigned flush_every, bool pledge,
-                      int window_log, std::uint64_t seed) {
-    rng r{seed};
-    ZSTD_CCtx* c = ZSTD_createCCtx();
-    ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level);
-    ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
-    if (window_log) ZSTD_CCtx_setParameter(c, ZSTD_c_windowLog, window_log);
-    if (pledge) ZSTD_CCtx_setPledgedSrcSize(c, src.size());
-    bytes out;
-    bytes buf(ZSTD_CStreamOutSize());
-    std::size_t pos = 0;
-    unsigned chunk = 0;
-    for (;;) {
-        const std::size_t k = std::min<std::size_t>(src.size() - pos, 1 + r.below(max_chunk));
-        ZSTD_inBuffer in{src.data() + pos, k, 0};
-        const bool end = pos + k == src.size();
-        const ZSTD_EndDirective mode = end                                           ? ZSTD_e_end
-                                       : (flush_every && ++chunk % flush_every == 0) ? ZSTD_e_flush
-                                                                                     : ZSTD_e_continue;
-        std::size_t left;
-        do {
-            ZSTD_outBuffer o{buf.data(), buf.size(), 0};
-            left = ZSTD_compressStream2(c, &o, &in, mode);
-            if (ZSTD_isError(left)) {
-                std::fprintf(stderr, "stream: %s\n", ZSTD_getErrorName(left));
-                ZSTD_freeCCtx(c);
-                return {};
-            }
-            out.insert(out.end(), buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(o.pos));
-        } while (in.pos < in.size || (mode != ZSTD_e_continue && left != 0));
-        pos += k;
-        if (end) break;
-    }
-    ZSTD_freeCCtx(c);
-    return out;
-}
-
-void put_le32(bytes& out, std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<unsigned char>(v >> (8 * i)));
-}
-
-bytes skippable(unsigned nibble, const bytes& payload) {
-    bytes out;
-    put_le32(out, 0x184D2A50u + nibble);
-    put_le32(out, static_cast<std::uint32_t>(payload.size()));
-    out.insert(out.end(), payload.begin(), payload.end());
-    return out;
-}
-
-bytes cat(std::initializer_list<bytes> parts) {
-    bytes out;
-    for (const bytes& p : parts) out.insert(out.end(), p.begin(), p.end());
-    return out;
-}
-
-bytes from_hex(const char* hex) {
-    bytes out;
-    int high = -1;
-    for (const char* p = hex; *p; ++p) {
-        if (*p == ' ') continue;
-        const int v = *p <= '9' ? *p - '0' : (*p | 0x20) - 'a' + 10;
-        if (high < 0) {
-            high = v;
-        } else {
-            out.push_back(static_cast<unsigned char>(high << 4 | v));
-            high = -1;
-        }
-    }
-    return out;
-}
-
-class writer {
-public:
-    explicit writer(std::filesystem::path dir) : dir_(std::move(dir)) {}
-    void operator()(const std::string& name, const bytes& data) {
-        if (data.empty()) return;
-        std::ofstream(dir_ / name, std::ios::binary)
-            .write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
-        ++count_;
-        total_ += data.size();
-    }
-    ~writer() { std::printf("%zu seeds, %zu bytes in %s\n", count_, total_, dir_.c_str()); }
-
-private:
-    std::filesystem::path dir_;
-    std::size_t count_ = 0, total_ = 0;
-};
-
-}  // namespace
-
-int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s OUTPUT_DIR\n", argv[0]);
-        return 2;
-    }
-    std::filesystem::create_directories(argv[1]);
-    writer put(argv[1]);
+void write_decompress_seeds(const std::filesystem::path& dir) {
+    writer put(dir);
 
     const struct {
         const char* name;
@@ -349,5 +134,28 @@ int main(int argc, char** argv) {
     put("hand_ss_raw", from_hex("28b52ffd2005290000 68656c6c6f"));
     // Window 1 KiB, an RLE block of 1024 bytes and a raw block of 3, content size 2 bytes.
     put("hand_rle_raw", from_hex("28b52ffd 40 00 0303 022000 41 190000 616263"));
+    // Huffman literals 12 bits deep (weights 12..1, the last implied 1): the
+    // format's limit is 11, libzstd 1.5.4 to 1.5.7 decodes up to 12
+    // (HUF_TABLELOG_MAX); the same tree one bit shallower beside it.
+    put("hand_huffman_12_bits", from_hex("28b52ffd 0000 650000 720002 8bcba987654321 ff 00"));
+    put("hand_huffman_11_bits", from_hex("28b52ffd 0000 650000 720002 8aba9876543210 ff 00"));
+    // A compressed block larger than the window (5 bytes, single segment)
+    // decoding to 5 bytes: zest decodes it, libzstd refuses (known
+    // difference 11).
+    put("hand_compressed_block_above_window", from_hex("28b52ffd 2005 3d0000 28 68656c6c6f 00"));
+}
+
+}  // namespace zest_seeds
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s OUTPUT_DIR\n", argv[0]);
+        return 2;
+    }
+    const std::filesystem::path out = argv[1];
+    zest_seeds::write_decompress_seeds(out / "decompress");
+    zest_seeds::write_stream_seeds(out / "stream");
+    zest_seeds::write_roundtrip_seeds(out / "compress_roundtrip");
+    zest_seeds::write_dictionary_seeds(out / "dictionary");
     return 0;
 }
