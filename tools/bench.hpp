@@ -1,5 +1,6 @@
 // `zest -b#`: in-memory compression and decompression speed per level, on
-// the given files or on a synthetic sample, printed like zstd -b.
+// the given files or on a synthetic sample, printed like zstd -b; with -d
+// (zstd -b -d), the decompression speed of files compressed already.
 #pragma once
 
 #include <string>
@@ -16,9 +17,12 @@ struct bench_settings {
     bool checksum = true;
     compression_parameters params{};  ///< beyond the level (--zstd=)
     zest::dictionary dict;            ///< -D (empty: none)
+    bool decode_only = false;         ///< -d: the files are compressed; time their decompression only
+    unsigned max_window_log = default_max_window_log;  ///< the decoder's limit (-M, --long=#)
 };
 
-/// Returns the exit status (1 when a file cannot be read or a round trip fails).
+/// Returns the exit status (1 when a file cannot be read, a round trip
+/// fails, or with decode_only, a file is not Zstandard frames of declared sizes).
 int run_bench(const std::vector<std::string>& files, const bench_settings& s);
 
 }  // namespace zest::cli

@@ -176,6 +176,8 @@ int run(const options& o) {
         b.checksum = o.checksum;
         b.params = o.zstd_params.match(o.long_distance, o.long_window_log);
         b.dict = dict;
+        b.decode_only = o.bench_decode_only;
+        b.max_window_log = o.max_window_log;
         return std::max(run_bench(inputs.names, b), collect_status);
     }
     if (inputs.names.empty()) {

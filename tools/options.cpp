@@ -285,7 +285,12 @@ private:
                 continue;
             }
             switch (c) {
-                case 'd': o_.op = operation::decompress; break;
+                case 'd':
+                    // As zstd: -d before or after -b makes the benchmark
+                    // decode-only (of compressed files); it never writes.
+                    o_.bench_decode_only = true;
+                    if (o_.op != operation::bench) o_.op = operation::decompress;
+                    break;
                 case 't': o_.op = operation::test; break;
                 case 'z': o_.op = operation::compress; break;
                 case 'l': o_.op = operation::list; break;
@@ -418,7 +423,9 @@ parse_result parse_arguments(std::span<char* const> args, std::string_view progr
         o.max_window_log = log;
     }
     if (o.op == operation::bench) {
-        // As zstd: benchmarks go up to the highest level, --ultra or not.
+        // As zstd: benchmarks go up to the highest level, --ultra or not;
+        // a decode-only one (-b -d) runs once, as level 0.
+        if (o.bench_decode_only) o.level = 0, o.bench_last_level.reset();
         o.level = std::min(o.level, max_level);
         if (o.bench_last_level) o.bench_last_level = std::min(*o.bench_last_level, max_level);
         return r;
@@ -486,6 +493,7 @@ const char* usage_text() noexcept {
            "      --[no-]row-match-finder, --[no-]asyncio  accepted, without effect\n"
            "      --[no-]progress  show (or never show) a progress line; by default only on a terminal\n"
            "  -b#                benchmark level # on the FILEs (or a synthetic sample)\n"
+           "  -b -d              benchmark the decompression of compressed FILEs (nothing is written)\n"
            "  -e#                last level of the benchmark range (from -b#)\n"
            "  -i#                minimum seconds per level (default 3)\n"
            "  -q, --quiet        print errors only; -qq prints nothing\n"

@@ -50,6 +50,7 @@ struct options {
     std::optional<bool> progress;        ///< --progress / --no-progress; unset: only on a terminal
     std::optional<int> bench_last_level; ///< -e#: last level of a -b range (unset: just -b's level)
     unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction
+    bool bench_decode_only = false;      ///< -d with -b (either order): time decompression of compressed files
     std::vector<std::string> warnings;   ///< printed before work starts, unless -q (like zstd's)
     std::vector<std::string> inputs;     ///< "-" stands for standard input
     data_format format = data_format::zstd;  ///< --format=: what compression writes

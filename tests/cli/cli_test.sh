@@ -112,6 +112,12 @@ fresh_dir() {  # a new empty directory for one case
     d=$(mktemp -d "$WORK/case.XXXXXX")
     echo "$d"
 }
+z_in() {  # dir args...: z, run in dir
+    local dir=$1
+    shift
+    RC=0
+    (cd "$dir" && "$ZEST" "$@") 2>"$ERR" || RC=$?
+}
 flip_byte() {  # file offset: invert one byte in place
     local old
     old=$(od -An -tu1 -j"$2" -N1 "$1" | tr -d ' ')
@@ -1155,6 +1161,52 @@ group_bench() {
     else
         fail "-q -b1 -e2: expected a 'bench ' header and two result lines: $(head -4 "$d/out")"
     fi
+
+    # -d with -b, in either order, benchmarks the decompression of the
+    # compressed files (zstd -b -d): one line at level 0, from their decoded
+    # size to theirs, no compression speed; nothing is written, not even
+    # with -f over an existing file of the decoded name.
+    local csize files
+    csize=$(stat -c %s "$C/text.zst")
+    cp "$C/text.zst" "$C/multi.zst" "$C/skippable.zst" "$C/text-nosize.zst" "$C/garbage.zst" "$d/"
+    echo keep-me >"$d/text"
+    files=$(cd "$d" && ls | LC_ALL=C sort | tr '\n' ' ')
+    for args in "-b -d -f" "-d -b" "-b -d" "-b3 -e5 -d"; do
+        z_in "$d" $args -i0 text.zst -o text >"$d/../bench.out"
+        expect_rc 0 "$args -i0 FILE.zst"
+        n=$(grep -cE "^ 0#text.zst +: +1288895 -> +$csize \(x[0-9.]+\), +0.00 MB/s, +[0-9.]+ MB/s\$" "$d/../bench.out")
+        if [ "$n" = 1 ] && [ "$(wc -l <"$d/../bench.out")" = 1 ]; then pass; else
+            fail "$args FILE.zst: expected one decode-only line ' 0#text.zst : 1288895 -> $csize': $(head -3 "$d/../bench.out")"
+        fi
+        [ "$(cat "$d/text")" = keep-me ] && pass || fail "$args FILE.zst wrote over FILE"
+        [ "$(cd "$d" && ls | LC_ALL=C sort | tr '\n' ' ')" = "$files" ] && pass ||
+            fail "$args FILE.zst left $(cd "$d" && ls | tr '\n' ' '), expected $files"
+    done
+    # All frames of a file count, skippable ones for nothing; -q: zstd's
+    # header with the compressed size, then the line at -0.
+    z_in "$d" -q -b -d -i0 multi.zst skippable.zst >"$d/../bench.out"
+    expect_rc 0 "-q -b -d on two files"
+    n=$(($(stat -c %s "$d/multi.zst") + $(stat -c %s "$d/skippable.zst")))
+    if head -1 "$d/../bench.out" | grep -q "^bench .* input $n bytes" &&
+       grep -qE "^-0 +$n \([0-9.]+\) +0.00 MB/s +[0-9.]+ MB/s  2 files\$" "$d/../bench.out"; then
+        pass
+    else
+        fail "-q -b -d on two files: $(cat "$d/../bench.out")"
+    fi
+    z_in "$d" -b -d -i0 multi.zst >"$d/../bench.out"
+    grep -qE "^ 0#multi.zst +: +$(($(stat -c %s "$C/multi"))) -> " "$d/../bench.out" && pass ||
+        fail "-b -d on two frames: $(cat "$d/../bench.out")"
+    # Refused as zstd refuses them (status 1, nothing written): data that is
+    # not zstd, a frame without its size, no file (the synthetic sample).
+    for f in garbage.zst text-nosize.zst "text.zst garbage.zst"; do
+        z_in "$d" -b -d -i0 $f >"$d/../bench.out"
+        expect_rc 1 "-b -d on $f"
+        expect_error_line "${f##* }" "-b -d on $f"
+    done
+    z_in "$d" -b -d -i0 >"$d/../bench.out"
+    expect_rc 1 "-b -d without files"
+    [ "$(cd "$d" && ls | LC_ALL=C sort | tr '\n' ' ')" = "$files" ] && pass ||
+        fail "-b -d failures left $(cd "$d" && ls | tr '\n' ' ')"
 }
 
 # Interoperation with the system zstd, both directions, through pipes.

@@ -143,6 +143,13 @@ group_dictionary() {
     z -b1 -e3 -i0 -D "$d/dict" "$d"/msgs/m1*.json >"$d/bench" 2>&1
     expect_rc 0 "-b with -D"
     [ "$(grep -c '#' "$d/bench")" -ge 3 ] && pass || fail "-b with -D: $(cat "$d/bench")"
+    # -b -d: the decompression of frames made with the dictionary, which
+    # fails without it.
+    z -b -d -i0 -D "$d/dict" "$d/m10.zstd.zst" "$d/m11.zstd.zst" >"$d/bench"
+    expect_rc 0 "-b -d with -D"
+    grep -qE '^ 0# 2 files|^ 0#2 files' "$d/bench" && pass || fail "-b -d with -D: $(cat "$d/bench")"
+    z -b -d -i0 "$d/m10.zstd.zst" >"$d/bench"
+    expect_rc 1 "-b -d without the frames' dictionary"
 }
 
 # --train: zest's dictionaries work with zstd -D and compress about as well
