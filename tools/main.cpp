@@ -137,6 +137,14 @@ int run(const options& o) {
     // zstd's warnings (level capped, bad environment), which -q silences.
     for (const std::string& w : o.warnings) print_info(2, w);
 
+    // As zstd: benchmarks measure Zstandard only, and say so rather than
+    // measure something else than asked.
+    if (o.op == operation::bench && o.format != data_format::zstd) {
+        print_error(std::string("--format=") + std::string(format_name(o.format)),
+                    "benchmark mode is only compatible with zstd format");
+        return 1;
+    }
+
     // -D: the dictionary, read and checked before any output is created.
     dictionary dict;
     std::optional<std::pair<dev_t, ino_t>> dict_file;

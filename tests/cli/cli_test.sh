@@ -1162,6 +1162,20 @@ group_bench() {
         fail "-q -b1 -e2: expected a 'bench ' header and two result lines: $(head -4 "$d/out")"
     fi
 
+    # Another format than zstd's is refused as zstd refuses it (status 1),
+    # before anything is measured.
+    local f
+    for f in gzip xz lzma lz4; do
+        z --format=$f -b -i0 "$C/small" >"$d/out"
+        expect_rc 1 "--format=$f -b"
+        expect_stderr_has "only compatible with zstd format" "--format=$f -b"
+        [ ! -s "$d/out" ] && pass || fail "--format=$f -b printed: $(head -2 "$d/out")"
+        zr --format=$f -b -i0 "$C/small" >/dev/null
+        expect_rc_as_zstd "--format=$f -b"
+    done
+    z --format=gzip --format=zstd -b -i0 "$C/small" >"$d/out"
+    expect_rc 0 "--format=gzip --format=zstd -b"
+
     # -d with -b, in either order, benchmarks the decompression of the
     # compressed files (zstd -b -d): one line at level 0, from their decoded
     # size to theirs, no compression speed; nothing is written, not even
