@@ -36,13 +36,17 @@ struct long_option {
     std::optional<std::string_view> value;
 };
 
-// --train-fastcover=k=#,d=#,f=#,steps=#,split=#,accel=# and
-// --train-cover=k=#,d=#,steps=#,split=# (split in percent, as zstd takes it).
+// --train-fastcover=k=#,d=#,f=#,steps=#,split=#,accel=#,shrink[=#] and
+// --train-cover=k=#,d=#,steps=#,split=#,shrink[=#] (split in percent, as
+// zstd takes it). shrink is accepted with no effect: zstd's optimizing
+// trainers reset it (shrinkDict = 0 in cover.c and fastcover.c) and the
+// others never select a size, so its dictionaries are the same with it.
 std::string parse_training(std::string_view v, training_parameters& t, bool cover) {
     while (!v.empty()) {
         const std::size_t comma = v.find(',');
         const std::string_view item = v.substr(0, comma);
         v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+        if (item == "shrink") continue;
         const std::size_t eq = item.find('=');
         if (eq == std::string_view::npos) return "--train-" + std::string(cover ? "cover" : "fastcover") + ": '" + std::string(item) + "': expected NAME=VALUE";
         const std::string_view key = item.substr(0, eq);
@@ -55,6 +59,7 @@ std::string parse_training(std::string_view v, training_parameters& t, bool cove
         else if (key == "split") t.split_percent = value;
         else if (key == "f" && !cover) t.f = value;
         else if (key == "accel" && !cover) t.accel = value;
+        else if (key == "shrink") continue;  // the regression allowed, in percent: see above
         else return "--train: unknown parameter '" + std::string(key) + "'";
     }
     return {};
@@ -483,8 +488,9 @@ const char* usage_text() noexcept {
            "      --dictID=#     its ID (default: from its content)\n"
            "  -B#                with --train: cut each file into samples of # bytes (K, M suffixes)\n"
            "  -M#, --memory=#    with --train: load at most # bytes of samples (the first files)\n"
-           "      --train-fastcover[=k=#,d=#,f=#,steps=#,split=#,accel=#]  train with fastCover (the default)\n"
-           "      --train-cover[=k=#,d=#,steps=#,split=#]  train with COVER (exact d-mer counts, slower)\n"
+           "      --train-fastcover[=k=#,d=#,f=#,steps=#,split=#,accel=#,shrink[=#]]  train with fastCover\n"
+           "                     (the default); shrink is accepted without effect, as in zstd\n"
+           "      --train-cover[=k=#,d=#,steps=#,split=#,shrink[=#]]  train with COVER (exact d-mer counts, slower)\n"
            "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
            "  -r, --recursive    operate on the files under directories (with -d: only compressed names)\n"
            "      --filelist FILE  also operate on the files FILE names, one per line\n"

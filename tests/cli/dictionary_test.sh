@@ -192,6 +192,22 @@ group_train() {
     expect_rc 0 "--train-fastcover with parameters"
     "$ZSTD" -q -D "$d/fast" -c "$d/held/m3.json" 2>/dev/null | "$ZSTD" -dq -D "$d/fast" -c 2>/dev/null >"$d/m3"
     expect_same "$d/m3" "$d/held/m3.json" "zstd with --train-fastcover's dictionary"
+    # shrink[=#], as zstd takes it, without effect (zstd's trainers ignore it
+    # too: the same dictionary with or without it).
+    z -q --train-fastcover=k=300,d=6,steps=2 "$d"/train/*.json -o "$d/noshrink"
+    for args in "--train-fastcover=k=300,d=6,steps=2,shrink" "--train-fastcover=shrink=5,k=300,d=6,steps=2"; do
+        z -q "$args" "$d"/train/*.json -o "$d/shrunk"
+        expect_rc 0 "$args"
+        expect_same "$d/shrunk" "$d/noshrink" "$args"
+    done
+    z -q --train-cover=k=200,d=8,steps=2,shrink=1 "$d"/train/m1*.json -o "$d/shrunk"
+    expect_rc 0 "--train-cover=...,shrink=1"
+    expect_same "$d/shrunk" "$d/cover" "--train-cover=...,shrink=1"
+    for args in "--train-cover=shrinkX" "--train-fastcover=shrink=x"; do
+        z -q "$args" "$d"/train/*.json -o "$d/badshrink"
+        expect_rc 1 "$args"
+        expect_missing "$d/badshrink" "$args"
+    done
     z --train -r "$d/train" -o "$d/rec"
     expect_rc 0 "--train -r"
     # -B# cuts each file into samples of # bytes (as zstd); -M# loads no
