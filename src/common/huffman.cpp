@@ -93,17 +93,17 @@ errc read_huffman_weights(const std::uint8_t* src, std::size_t size, huffman_wei
 errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
     // The weights sum (as 2^(w-1)) to just under a power of two; the implied
     // last symbol fills the gap, which must itself be a power of two.
-    std::uint32_t rank_count[huf_max_bits + 2] = {};
+    std::uint32_t rank_count[huf_max_table_log + 2] = {};
     std::uint32_t total = 0;
     for (unsigned i = 0; i < w.count; ++i) {
         const unsigned wt = w.weight[i];
-        if (wt > huf_max_bits) return errc::huffman_invalid;
+        if (wt > huf_max_table_log) return errc::huffman_invalid;
         rank_count[wt]++;
         total += (1u << wt) >> 1;
     }
     if (total == 0) return errc::huffman_invalid;
     const unsigned max_bits = highbit32(total) + 1;
-    if (max_bits > huf_max_bits) return errc::huffman_invalid;
+    if (max_bits > huf_max_table_log) return errc::huffman_invalid;
     const std::uint32_t rest = (1u << max_bits) - total;
     if (rest & (rest - 1)) return errc::huffman_invalid;
     const unsigned last = highbit32(rest) + 1;
@@ -117,12 +117,12 @@ errc build_huffman_table(huffman_weights& w, huffman_table& t) noexcept {
     // consecutive entries, symbols in order within a weight. The symbols
     // are grouped by weight first, so that each weight's runs, all of one
     // length, are written by a loop made for that length.
-    std::uint32_t first[huf_max_bits + 2];  // index in `sorted` of each weight's first symbol
+    std::uint32_t first[huf_max_table_log + 2];  // index in `sorted` of each weight's first symbol
     first[0] = 0;
-    for (unsigned wt = 1; wt <= huf_max_bits + 1; ++wt) first[wt] = first[wt - 1] + rank_count[wt - 1];
+    for (unsigned wt = 1; wt <= huf_max_table_log + 1; ++wt) first[wt] = first[wt - 1] + rank_count[wt - 1];
     std::uint8_t sorted[256];
     {
-        std::uint32_t next[huf_max_bits + 2];
+        std::uint32_t next[huf_max_table_log + 2];
         std::memcpy(next, first, sizeof next);
         for (unsigned s = 0; s < w.count; ++s) sorted[next[w.weight[s]]++] = std::uint8_t(s);
     }
@@ -164,6 +164,7 @@ void build_huffman_pairs(huffman_table& t) noexcept {
     // After the first code, the rest of the index is the start of the next
     // code: a second symbol fits when its length fits in what is left. The
     // one-symbol table reads the top max_bits of a huf_max_bits index.
+    if (t.max_bits > huf_max_bits) return;  // pairs_ready stays false
     const unsigned drop = huf_max_bits - t.max_bits;
     const std::uint32_t mask = (1u << huf_max_bits) - 1;
     for (std::uint32_t i = 0; i <= mask; ++i) {

@@ -3,19 +3,18 @@
 // (compress/kernels.inl): the bit writer's variable shifts are its cost.
 namespace zest::detail::ZEST_CKERNEL_NS {
 
-std::size_t huffman_stream(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
-                           const huffman_ctable& t) noexcept {
+// PerFlush codes between flushes: 5 of at most 11 bits (55 + 7 carried <=
+// 64), or 4 when a dictionary's table holds 12-bit codes.
+template <unsigned PerFlush>
+ZEST_INLINE std::size_t huffman_stream_n(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src,
+                                         std::size_t n, const huffman_ctable& t) noexcept {
     // The decoder reads the last bits written first: encode from the end.
     bit_writer bw(dst, capacity);
     std::size_t i = n;
-    while (i >= 5) {  // 5 codes of <= 11 bits between flushes (55 + 7 carried <= 64)
-        bw.add(t.code[src[i - 1]], t.bits[src[i - 1]]);
-        bw.add(t.code[src[i - 2]], t.bits[src[i - 2]]);
-        bw.add(t.code[src[i - 3]], t.bits[src[i - 3]]);
-        bw.add(t.code[src[i - 4]], t.bits[src[i - 4]]);
-        bw.add(t.code[src[i - 5]], t.bits[src[i - 5]]);
+    while (i >= PerFlush) {
+        for (unsigned k = 1; k <= PerFlush; ++k) bw.add(t.code[src[i - k]], t.bits[src[i - k]]);
         bw.flush();
-        i -= 5;
+        i -= PerFlush;
     }
     while (i > 0) {
         --i;
@@ -23,6 +22,12 @@ std::size_t huffman_stream(std::uint8_t* dst, std::size_t capacity, const std::u
     }
     bw.flush();
     return bw.close();
+}
+
+std::size_t huffman_stream(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
+                           const huffman_ctable& t) noexcept {
+    if (ZEST_UNLIKELY(t.max_bits > huf_max_bits)) return huffman_stream_n<4>(dst, capacity, src, n, t);
+    return huffman_stream_n<5>(dst, capacity, src, n, t);
 }
 
 namespace sequence_coding {

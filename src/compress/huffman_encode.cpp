@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/huffman.hpp"
 #include "compress/bit_writer.hpp"
 #include "compress/fse_encode.hpp"
 #include "compress/kernels.hpp"
@@ -260,7 +261,7 @@ void sort_leaves(huffman_leaf* leaves, unsigned n) noexcept {
 // n symbols with a code, in increasing order; out.bits holds their lengths.
 void assign_codes(huffman_ctable& out, const std::uint32_t* per_length, unsigned longest, const std::uint8_t* present,
                   unsigned n) noexcept {
-    std::uint32_t next[max_code_bits + 1];
+    std::uint32_t next[huf_max_table_log + 1];
     std::uint32_t pos = 0;
     for (unsigned len = longest; len >= 1; --len) {
         next[len] = pos << len;
@@ -342,13 +343,14 @@ unsigned huffman_ctable_from_weights(const std::uint8_t* weights, unsigned n, hu
     if (n == 0 || n > 256) return 0;
     std::uint32_t total = 0;
     for (unsigned s = 0; s < n; ++s) {
-        if (weights[s] > max_code_bits) return 0;
+        if (weights[s] > huf_max_table_log) return 0;
         total += (1u << weights[s]) >> 1;
     }
     if (total == 0 || (total & (total - 1))) return 0;  // not a complete code
+    // As deep as the decoder reads (a dictionary's table may be 12 bits).
     const unsigned longest = highbit32(total);
-    if (longest == 0 || longest > max_code_bits) return 0;
-    std::uint32_t per_length[max_code_bits + 1] = {};
+    if (longest == 0 || longest > huf_max_table_log) return 0;
+    std::uint32_t per_length[huf_max_table_log + 1] = {};
     std::uint8_t present[256];
     unsigned k = 0;
     for (unsigned s = 0; s < n; ++s) {

@@ -38,6 +38,8 @@ unsigned build_huffman_ctable(const std::uint32_t* counts, unsigned max_symbol, 
 /// max_bits + 1 - w bits; 0: no code), codes as the decoder derives them.
 /// `weights` holds the weights of symbols 0..n-1 (the implied last one
 /// included). Returns the longest code length, 0 when they describe no code.
+/// Codes may be 12 bits long, as a dictionary's table can be (the streams'
+/// encoder takes them); nothing zest builds itself passes 11.
 unsigned huffman_ctable_from_weights(const std::uint8_t* weights, unsigned n, huffman_ctable& out) noexcept;
 
 /// Writes the tree description (header byte, then the weights FSE-compressed

@@ -11,6 +11,7 @@
 #endif
 
 #include "common/bits.hpp"
+#include "common/huffman.hpp"
 #include "common/seq_codes.hpp"
 #include "compress/bit_writer.hpp"
 #include "compress/kernels.hpp"

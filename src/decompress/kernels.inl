@@ -374,10 +374,11 @@ errc huf_1x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     if (!br.init(src, size)) return errc::literals_invalid;
     u8* op = dst;
     u8* const end = dst + n;
-    if (size >= 8) {
+    if (size >= 8 && t.max_bits <= huf_max_bits) {
         // Bursts without checks, as in the 4-stream loop; with the
         // two-symbol table when it is built (up to 2 bytes per lookup,
-        // writing 2 always).
+        // writing 2 always). Not for 12-bit tables: five codes would not
+        // fit between refills.
         const unsigned top = 64 - (t.pairs_ready ? huf_max_bits : t.max_bits);
         fast_stream fs = to_fast(br);
         const std::size_t per_round = t.pairs_ready ? 2 * huf_fast_codes : huf_fast_codes;
@@ -430,9 +431,10 @@ errc huf_4x(u8* dst, std::size_t n, const u8* src, std::size_t size, const huffm
     u8* op[4] = {dst, dst + seg, dst + 2 * seg, dst + 3 * seg};
     u8* const seg_end[4] = {dst + seg, dst + 2 * seg, dst + 3 * seg, dst + n};
 
-    if (s1 >= 8 && s2 >= 8 && s3 >= 8 && s4 >= 8) {
+    if (s1 >= 8 && s2 >= 8 && s3 >= 8 && s4 >= 8 && t.max_bits <= huf_max_bits) {
         // Every stream holds a whole 8-byte load: the fast loop, then back
-        // to the readers for each stream's last codes.
+        // to the readers for each stream's last codes. (Tables 12 bits
+        // deep, which no usual encoder writes, take the readers' loops.)
         fast_stream fs[4];
         for (int s = 0; s < 4; ++s) fs[s] = to_fast(b[s]);
         if (t.pairs_ready)

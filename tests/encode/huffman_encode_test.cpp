@@ -402,6 +402,43 @@ TEST(HuffmanEncode, RefusesImpossibleTables) {
     EXPECT_FALSE(huffman_covers(t, c.data(), 2));
 }
 
+// A dictionary's table may be 12 bits deep (libzstd accepts such tables,
+// and its golden dictionary has one): the streams must carry runs of
+// 12-bit codes, five of which do not fit between two flushes.
+TEST(HuffmanEncode, TwelveBitTablesFromWeights) {
+    // Symbol i (0..10) weight 12 - i, symbols 11 and 12 weight 1 (12 bits).
+    std::uint8_t w[13];
+    for (unsigned i = 0; i < 12; ++i) w[i] = std::uint8_t(12 - i);
+    w[12] = 1;
+    huffman_ctable t;
+    ASSERT_EQ(huffman_ctable_from_weights(w, 13, t), 12u);
+    EXPECT_EQ(t.bits[11], 12u);
+    EXPECT_EQ(t.bits[12], 12u);
+    EXPECT_EQ(t.bits[0], 1u);
+    huffman_weights hw;
+    for (unsigned i = 0; i < 12; ++i) hw.weight[i] = w[i];
+    hw.count = 12;  // the 13th is implied
+    huffman_table dt;
+    ASSERT_EQ(build_huffman_table(hw, dt), ok);
+    ASSERT_EQ(dt.max_bits, 12u);
+    std::mt19937 rng(12);
+    for (std::size_t n : {1, 5, 6, 9, 40, 1000, 20000}) {
+        SCOPED_TRACE(n);
+        bytes deep(n), mixed(n);
+        for (auto& b : deep) b = std::uint8_t(11 + rng() % 2);
+        for (auto& b : mixed) b = std::uint8_t(rng() % 3 ? 11 + rng() % 2 : rng() % 13);
+        decode_everywhere(deep, t, dt);
+        if (HasFatalFailure()) return;
+        decode_everywhere(mixed, t, dt);
+        if (HasFatalFailure()) return;
+    }
+    // Deeper than any decoder reads: refused.
+    std::uint8_t w13[14];
+    for (unsigned i = 0; i < 13; ++i) w13[i] = std::uint8_t(13 - i);
+    w13[13] = 1;
+    EXPECT_EQ(huffman_ctable_from_weights(w13, 14, t), 0u);
+}
+
 TEST(HuffmanEncode, StreamsRespectCapacity) {
     std::mt19937 rng(5);
     const bytes data = draw(rng, {10, 5, 3, 1, 1, 1, 0.5}, 3000);

@@ -76,6 +76,19 @@ std::vector<code> deep_codes() {
     return c;
 }
 
+// Max_Number_of_Bits 12, which the format's text forbids and libzstd
+// (HUF_TABLELOG_MAX) and zest accept: literal i (0..10) has weight 12 - i
+// and code 0...01 on i + 1 bits; literals 11 and 12 (implied) the 12-bit
+// codes 0 and 1.
+const bytes twelve_tree = {0x8B, 0xCB, 0xA9, 0x87, 0x65, 0x43, 0x21};
+std::vector<code> twelve_codes() {
+    std::vector<code> c;
+    for (unsigned i = 0; i < 11; ++i) c.push_back({1, i + 1});
+    c.push_back({0, 12});
+    c.push_back({1, 12});
+    return c;
+}
+
 huffman_table table_from(const bytes& tree) {
     huffman_weights w;
     std::size_t used = 0;
@@ -371,6 +384,20 @@ TEST(HuffmanTable, ElevenBitTree) {
     }
 }
 
+TEST(HuffmanTable, TwelveBitTree) {
+    huffman_table t = table_from(twelve_tree);
+    ASSERT_EQ(t.max_bits, 12u);
+    EXPECT_EQ(t.entries[0], entry(11, 12));
+    EXPECT_EQ(t.entries[1], entry(12, 12));
+    for (unsigned e = 2; e < 4096; ++e) {
+        const unsigned w = zest::detail::highbit32(e) + 1;
+        ASSERT_EQ(t.entries[e], entry(12 - w, 13 - w)) << e;
+    }
+    // No pair table: its index is 11 bits.
+    zest::detail::build_huffman_pairs(t);
+    EXPECT_FALSE(t.pairs_ready);
+}
+
 TEST(HuffmanTable, TwoSymbolTree) {
     // Weights {1} + implied 1: one bit each, literal 0 = 0, literal 1 = 1.
     huffman_table t;
@@ -392,13 +419,16 @@ TEST(HuffmanTable, InvalidTreesRejected) {
     // Sum not completable to a power of two with one weight: 1 + 4 = 5.
     EXPECT_EQ(build_from_weights({1, 3}, t), errc::huffman_invalid);
     EXPECT_EQ(build_from_weights({2, 2, 2}, t), errc::huffman_invalid);  // 6 -> 2 short of 8, but no 1s
-    // Max_Number_of_Bits above 11: 3 * 1024 + 1023 = 4095 completes (implied
-    // weight 1) as a 12-bit tree, otherwise well formed.
-    EXPECT_EQ(build_from_weights({11, 11, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, t), errc::huffman_invalid);
-    EXPECT_EQ(build_from_weights({11, 11, 1}, t), errc::huffman_invalid);  // 2049: not completable either
-    // A weight above 11.
-    EXPECT_EQ(build_from_weights({12, 1}, t), errc::huffman_invalid);
+    // Max_Number_of_Bits above 12 (libzstd's limit; the format says 11, see
+    // TwelveBitTree): 3 * 2048 + 2047 = 8191 completes (implied weight 1) as
+    // a 13-bit tree, otherwise well formed.
+    EXPECT_EQ(build_from_weights({12, 12, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, t), errc::huffman_invalid);
+    EXPECT_EQ(build_from_weights({11, 11, 1}, t), errc::huffman_invalid);  // 2049: not completable
+    EXPECT_EQ(build_from_weights({12, 12, 1}, t), errc::huffman_invalid);  // 4097: nor this
+    // A weight above 12, or 12 without a complement.
+    EXPECT_EQ(build_from_weights({13, 1}, t), errc::huffman_invalid);
     EXPECT_EQ(build_from_weights({15, 1}, t), errc::huffman_invalid);
+    EXPECT_EQ(build_from_weights({12, 1}, t), errc::huffman_invalid);
     // All weights zero.
     EXPECT_EQ(build_from_weights({0, 0, 0}, t), errc::huffman_invalid);
     // 255 weights plus the implied one is fine (256 literals)...
@@ -410,6 +440,8 @@ TEST(HuffmanTable, InvalidTreesRejected) {
     EXPECT_EQ(build_from_weights({1, 1, 2}, t), errc{});  // 4 -> implied 3
     EXPECT_EQ(build_from_weights({1, 2}, t), errc{});     // 3 -> implied 1
     EXPECT_EQ(build_from_weights({11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, t), errc{});
+    EXPECT_EQ(build_from_weights({11, 11, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, t), errc{});
+    EXPECT_EQ(t.max_bits, 12u);
 }
 
 // ---------------------------------------------------------------------------
@@ -475,6 +507,25 @@ TEST_P(HuffmanKernels, OneStreamElevenBitCodes) {
     }
 }
 
+// 12-bit codes: too deep for the burst loops (five codes between refills),
+// which must leave such tables to the careful ones, at every size.
+TEST_P(HuffmanKernels, OneStreamTwelveBitCodes) {
+    const huffman_table t = table_from(twelve_tree);
+    const auto codes = twelve_codes();
+    for (std::size_t n : {1, 2, 5, 7, 8, 9, 20, 64, 333, 1000, 5000}) {
+        bytes lits = zest_test::pseudo_random_bytes(n, unsigned(n) + 9, 13);
+        bytes out;
+        ASSERT_EQ(one(encode_stream(lits, codes), n, t, out), errc{}) << n;
+        ASSERT_EQ(out, lits) << n;
+        for (auto& c : lits) c = std::uint8_t(11 + (c & 1));  // 12 bits each
+        ASSERT_EQ(one(encode_stream(lits, codes), n, t, out), errc{}) << n;
+        ASSERT_EQ(out, lits) << n;
+        bytes more = lits;
+        more.push_back(11);
+        EXPECT_EQ(one(encode_stream(more, codes), n, t, out), errc::literals_invalid) << n;
+    }
+}
+
 TEST_P(HuffmanKernels, OneStreamErrors) {
     const huffman_table t = table_from(rfc_tree);
     bytes out;
@@ -526,6 +577,21 @@ TEST_P(HuffmanKernels, FourStreamsElevenBitCodes) {
     for (std::size_t n : {6, 9, 64, 333, 1000, 5001}) {
         const bytes lits = zest_test::pseudo_random_bytes(n, unsigned(n) + 11, 12);
         bytes out;
+        ASSERT_EQ(four(encode_4_streams(lits, codes), n, t, out), errc{}) << n;
+        ASSERT_EQ(out, lits) << n;
+    }
+}
+
+TEST_P(HuffmanKernels, FourStreamsTwelveBitCodes) {
+    huffman_table t = table_from(twelve_tree);
+    zest::detail::build_huffman_pairs(t);  // none: the 4-stream loop must not look for one
+    const auto codes = twelve_codes();
+    for (std::size_t n : {6, 9, 64, 333, 1000, 5001, 20000}) {
+        bytes lits = zest_test::pseudo_random_bytes(n, unsigned(n) + 13, 13);
+        bytes out;
+        ASSERT_EQ(four(encode_4_streams(lits, codes), n, t, out), errc{}) << n;
+        ASSERT_EQ(out, lits) << n;
+        for (auto& c : lits) c = std::uint8_t(11 + (c & 1));
         ASSERT_EQ(four(encode_4_streams(lits, codes), n, t, out), errc{}) << n;
         ASSERT_EQ(out, lits) << n;
     }
