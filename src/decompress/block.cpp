@@ -42,8 +42,9 @@ errc decode_compressed_block(decoder_state& st, const kernel_set& k, const std::
         out.pos += lits.size;
         return ok;
     }
-    sequences_job job{&st,      src + used, size - used, nb_seq,   lits,       out.data + frame_start,
-                      op,       block_end,  buffer_end,  ext.end, ext.size, ext.window};
+    sequences_job job{&st,       src + used,   size - used, nb_seq,   lits,     out.data + frame_start,
+                      op,        block_end,    buffer_end,  ext.end,  ext.size, ext.window,
+                      ext.far_end, ext.far_size, ext.far_gap};
     std::uint8_t* end = nullptr;
     ZEST_TRY(k.sequences(job, end));
     out.pos = std::size_t(end - out.data);

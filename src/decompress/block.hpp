@@ -30,6 +30,10 @@ struct history_segment {
     const std::uint8_t* end = nullptr;
     std::size_t size = 0;
     std::size_t window = 0;
+    // A dictionary further back (sequences_job::far_*).
+    const std::uint8_t* far_end = nullptr;
+    std::size_t far_size = 0;
+    std::size_t far_gap = 0;
 };
 
 /// Decodes the compressed block src[0, size) to out.data + out.pos, with

@@ -37,6 +37,13 @@ struct sequences_job {
     const std::uint8_t* ext_end = nullptr;
     std::size_t ext_size = 0;
     std::size_t window = 0;
+    // Streaming with a dictionary, once the window buffer has wrapped: the
+    // dictionary's content (far_size bytes ending at far_end) sits far_gap
+    // bytes before frame_begin, the frame's output between them no longer
+    // held. Matches wholly inside it stay in reach, as in one-shot decoding.
+    const std::uint8_t* far_end = nullptr;
+    std::size_t far_size = 0;
+    std::size_t far_gap = 0;
 };
 
 /// Hot loops, compiled once per ISA from kernels.inl.

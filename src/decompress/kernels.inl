@@ -551,6 +551,10 @@ struct exec_limits {
     const u8* ext_end;
     std::size_t ext_size;
     std::size_t window;
+    // A dictionary before that, past output no longer held (far_size 0 = none).
+    const u8* far_end;
+    std::size_t far_size;
+    std::size_t far_gap;
 };
 
 // Near the end of the buffer: exact copies, nothing written past the block.
@@ -562,15 +566,31 @@ ZEST_NOINLINE void execute_careful(u8* op, const u8* lit, std::size_t ll, std::s
 
 // A match that starts in the history segment before frame_begin (streaming
 // decoders wrap their window buffer): exact copies, from that segment's end
-// and then, if the match runs on, from frame_begin.
+// and then, if the match runs on, from frame_begin. Or, further back, wholly
+// inside a dictionary (far_*), as the one-shot decoder and libzstd read
+// such matches: a repeat offset may reach it after more than a window.
+// Offsets beyond the window (the one-shot decoder and libzstd read them
+// too) while the segment still holds their bytes: the segment lies after
+// frame_begin in the same buffer once the stream has wrapped, and is
+// written over from there, wild copies included.
 ZEST_NOINLINE errc execute_ext(u8* op, const u8* lit, std::size_t ll, std::size_t ml, std::size_t offset,
                                const exec_limits& lim) noexcept {
     u8* const m = op + ll;
     const std::size_t before = offset - std::size_t(m - lim.frame_begin);  // bytes back from ext_end
-    if (lim.ext_size == 0 || before > lim.ext_size || offset > lim.window) return errc::offset_invalid;
+    const auto still_held = [&](const u8* from) {
+        return reinterpret_cast<std::uintptr_t>(from) >= reinterpret_cast<std::uintptr_t>(m) + ml + wild_slack;
+    };
+    const u8* from;
+    if (lim.ext_size != 0 && before <= lim.ext_size &&
+        (offset <= lim.window || still_held(lim.ext_end - before))) {
+        from = lim.ext_end - before;
+    } else if (before > lim.far_gap && before - lim.far_gap <= lim.far_size && ml <= before - lim.far_gap) {
+        from = lim.far_end - (before - lim.far_gap);  // ml <= before: the copy below stays in the dictionary
+    } else {
+        return errc::offset_invalid;
+    }
     if (ll + ml > std::size_t(lim.block_end - op)) return lim.overflow_error;
     std::memcpy(op, lit, ll);
-    const u8* const from = lim.ext_end - before;
     if (ml <= before) {
         std::memmove(m, from, ml);
     } else {
@@ -708,6 +728,9 @@ ZEST_NOINLINE errc run_sequences(const sequences_job& job, u8*& out_end) noexcep
     lim.ext_end = job.ext_end;
     lim.ext_size = job.ext_size;
     lim.window = job.window;
+    lim.far_end = job.far_end;
+    lim.far_size = job.far_size;
+    lim.far_gap = job.far_gap;
     // Running past the block's limit is corruption unless the limit is the
     // caller's buffer, in which case the buffer is too small.
     lim.overflow_error = job.block_end == job.buffer_end ? errc::destination_too_small : errc::block_invalid;

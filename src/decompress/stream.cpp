@@ -181,12 +181,21 @@ struct decompress_stream::impl {
         out.pos = wpos;
         out.cap = ring_cap;
         // History before the segment: the previous segment once the ring
-        // has restarted, before that the dictionary's content. The ring
-        // restarts past a window's worth of output, where the format ends
-        // the dictionary's reach; until then matches may reach anywhere in
-        // it, beyond the window too (as the format allows).
+        // has restarted, before that the dictionary's content, where
+        // matches may reach anywhere, beyond the window too. After a
+        // restart, matches wholly inside the dictionary still read it (the
+        // one-shot decoder and libzstd do: the format's text ends its reach
+        // after a window's worth of output, but a repeat offset can carry
+        // into it); only a match running from it into output no longer held
+        // is refused.
         detail::history_segment ext{ring.get() + ext_end, ext_size, std::size_t(h.window_size)};
-        if (ext_size == 0 && dict) ext = {dict->content + dict->content_size, dict->content_size, SIZE_MAX};
+        if (ext_size == 0 && dict) {
+            ext = {dict->content + dict->content_size, dict->content_size, SIZE_MAX};
+        } else if (dict) {
+            ext.far_end = dict->content + dict->content_size;
+            ext.far_size = dict->content_size;
+            ext.far_gap = std::size_t(produced) - wpos;  // the frame's bytes before this segment
+        }
         ZEST_TRY(detail::decode_compressed_block(*st, detail::active_kernels(), src, b.size, readable_end, block_max,
                                                  out, 0, ext));
         wpos = out.pos;
