@@ -50,17 +50,31 @@ void show_default_parameters(const std::vector<std::string>& inputs, int level) 
 
 // --train: the inputs are the samples, one per file (or, with -B#, cut
 // into samples of # bytes, the last one of a file shorter, as zstd cuts
-// them); -M#/--memory=# stops loading samples before they pass # bytes in
-// all. The dictionary goes to -o (default "dictionary"), written only once
-// training has succeeded.
+// them); empty files give none, as in zstd. -M#/--memory=# stops loading
+// samples before they pass # bytes in all. The dictionary goes to -o
+// (default "dictionary"), written only once training has succeeded.
+//
+// zstd's exit statuses: 14 when there are fewer than 5 samples in all
+// (counted before the memory limit, no file at all included), 1 when
+// training fails, among others because fewer than 5 samples are left to
+// train on after the split (--train's default: 75% of them).
 int train(const options& o, const std::vector<std::string>& names) {
     std::vector<std::byte> samples;
     std::vector<std::size_t> sizes;
+    std::uint64_t total_samples = 0;
+    const auto samples_in = [&](std::uint64_t bytes) -> std::uint64_t {
+        return bytes == 0 ? 0 : o.train_chunk ? (bytes + o.train_chunk - 1) / o.train_chunk : 1;
+    };
     bool limited = false;
     for (const std::string& name : names) {
         try {
             const input_file in = open_input(name, o.force);
+            if (limited) {  // not loaded, but counted as zstd counts them
+                total_samples += S_ISREG(in.st.st_mode) ? samples_in(static_cast<std::uint64_t>(in.st.st_size)) : 1;
+                continue;
+            }
             const std::vector<std::byte> data = read_all(in);
+            total_samples += samples_in(data.size());
             const std::size_t chunk = o.train_chunk ? std::size_t(o.train_chunk) : std::max<std::size_t>(data.size(), 1);
             for (std::size_t at = 0; at < data.size() && !limited; at += chunk) {
                 const std::size_t n = std::min(chunk, data.size() - at);
@@ -71,12 +85,16 @@ int train(const options& o, const std::vector<std::string>& names) {
                 samples.insert(samples.end(), data.begin() + std::ptrdiff_t(at), data.begin() + std::ptrdiff_t(at + n));
                 sizes.push_back(n);
             }
-            if (data.empty() && !limited) sizes.push_back(0);
         } catch (const file_error& e) {
             print_error(e.subject(), e.what());
             return 1;
         }
-        if (limited) break;
+    }
+    if (total_samples < 5) {
+        print_error("--train", std::to_string(total_samples) + (total_samples == 1 ? " sample" : " samples") +
+                                   ": too few to train on (at least 5: one file per sample, or files cut into "
+                                   "samples with -B#)");
+        return 14;
     }
     if (limited)
         print_info(2, "--memory=" + std::to_string(o.train_memory) + ": training on the first " +
@@ -90,9 +108,19 @@ int train(const options& o, const std::vector<std::string>& names) {
     auto dict = train_dictionary(samples, sizes, std::size_t(o.max_dict), p, &used);
     if (!dict) {
         std::string why = error_message(dict.error());
-        if (dict.error() == errc::dictionary_invalid)
-            why = "too few or too small samples (" + std::to_string(sizes.size()) +
-                  " files; at least 5, and about 100 times --maxdict in all works best)";
+        // The library's rule (the reference's): a search over k or d trains
+        // on split% of the samples, and at least 5 must be left.
+        const bool search = p.k == 0 || p.d == 0;
+        const auto n_train = search && p.split_percent < 100
+                                 ? static_cast<std::size_t>(static_cast<double>(sizes.size()) *
+                                                            (static_cast<double>(p.split_percent) / 100.0))
+                                 : sizes.size();
+        if (dict.error() == errc::dictionary_invalid && n_train < 5)
+            why = std::to_string(n_train) + " samples to train on (split=" + std::to_string(p.split_percent) + "% of " +
+                  std::to_string(sizes.size()) + "), at least 5 are needed";
+        else if (dict.error() == errc::dictionary_invalid)
+            why = "too small samples (" + std::to_string(samples.size()) +
+                  " bytes in all; about 100 times --maxdict works best)";
         else if (dict.error() == errc::invalid_argument)
             why = "training parameters out of range (--maxdict at least 256; k 16..2048, d 6 or 8, f 10..26, "
                   "split 1..100, accel 1..10)";
@@ -169,13 +197,7 @@ int run(const options& o) {
     if (inputs.names.empty() && inputs.dropped > 0) return 1;  // nothing left to do, as zstd
     const int collect_status = inputs.failed ? 1 : 0;
     if (o.op == operation::list) return std::max(list_files(inputs.names), collect_status);
-    if (o.op == operation::train) {
-        if (inputs.names.empty()) {
-            print_error("--train", "no sample files given");
-            return 1;
-        }
-        return std::max(train(o, inputs.names), collect_status);
-    }
+    if (o.op == operation::train) return std::max(train(o, inputs.names), collect_status);  // none: status 14
     if (o.op == operation::bench) {
         bench_settings b;
         b.first_level = o.level;

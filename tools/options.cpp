@@ -163,6 +163,7 @@ private:
             o_.op = operation::train;
             o_.train = {};
             o_.train.cover = name == "--train-cover";
+            if (o_.train.cover) o_.train.split_percent = 100;  // zstd's default for COVER (fastCover's: 75)
             return opt.value ? parse_training(*opt.value, o_.train, o_.train.cover) : std::string();
         }
         if (name == "--maxdict") {

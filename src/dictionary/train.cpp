@@ -35,7 +35,7 @@ namespace {
 
 constexpr std::size_t dict_min_capacity = 256;  // the reference's smallest dictionary
 constexpr std::size_t content_min = 8;          // repeat offsets up to 8 must fit in it
-constexpr unsigned min_samples = 5;             // as the reference: fewer cannot train
+constexpr unsigned min_samples = 5;             // training samples, after the split: as the reference
 constexpr unsigned k_min = 50, k_max = 2000;    // the search range of k
 
 // A d-mer's hash, from the 8 bytes at p (d = 6 uses the first 6).
@@ -352,15 +352,21 @@ result<std::vector<std::byte>> train_dictionary(std::span<const std::byte> sampl
     if (p.split_percent == 0 || p.split_percent > 100 || p.accel < 1 || p.accel > 10 || p.f < 10 || p.f > 26 ||
         (p.d != 0 && p.d != 6 && p.d != 8) || (p.k != 0 && (p.k < 16 || p.k > 2048)) || (p.k != 0 && p.d > p.k))
         return errc::invalid_argument;
-    if (sizes.size() < detail::min_samples) return errc::dictionary_invalid;
     detail::sample_view s{reinterpret_cast<const std::uint8_t*>(samples.data()), sizes, {}};
     try {
         s.offsets.resize(sizes.size() + 1);
         for (std::size_t i = 0; i < sizes.size(); ++i) s.offsets[i + 1] = s.offsets[i] + sizes[i];
         if (s.offsets.back() > samples.size()) return errc::invalid_argument;
-        s.n_train = p.split_percent < 100 ? std::max<std::size_t>(1, sizes.size() * p.split_percent / 100)
-                                          : sizes.size();
-        s.test_first = p.split_percent < 100 ? s.n_train : 0;
+        // As the reference: a search over k or d (either left to 0) trains on
+        // split% of the samples, rounded down as its double product is, and
+        // scores with the rest (or with all at 100); given both, all samples
+        // train. At least 5 must train, and one must score.
+        const bool search = p.k == 0 || p.d == 0;
+        const double split = static_cast<double>(p.split_percent) / 100.0;
+        const auto n = static_cast<double>(sizes.size());
+        s.n_train = search && p.split_percent < 100 ? static_cast<std::size_t>(n * split) : sizes.size();
+        s.test_first = search && p.split_percent < 100 ? s.n_train : 0;
+        if (s.n_train < detail::min_samples || s.test_first == sizes.size()) return errc::dictionary_invalid;
         const std::size_t train_bytes = s.bytes(0, s.n_train);
         if (train_bytes < 8 + 16) return errc::dictionary_invalid;
         const int level = p.level == 0 ? zest::default_level : p.level;

@@ -232,9 +232,45 @@ group_train() {
     # Failures: nothing written, an existing file untouched.
     echo keep >"$d/existing"
     z --train "$d/train/m1.json" "$d/train/m2.json" -o "$d/existing"
-    expect_rc 1 "--train on two samples"
-    grep -q "training failed" "$ERR" && pass || fail "--train on two samples: message '$(cat "$ERR")'"
+    expect_rc 14 "--train on two samples"
+    grep -q "too few" "$ERR" && pass || fail "--train on two samples: message '$(cat "$ERR")'"
     [ "$(cat "$d/existing")" = keep ] && pass || fail "a failed --train changed its output file"
+    # How many samples, as zstd counts them: fewer than 5 in all (empty
+    # files count for none) is status 14; fewer than 5 left to train on
+    # after the split is status 1 (--train and --train-fastcover keep 75% to
+    # train when they search k; --train-cover 100%; all when k and d are
+    # given). Samples of about 10 KB, as zstd wants 100 times --maxdict.
+    local i j count args
+    mkdir "$d/few"
+    for i in 1 2 3 4 5 6 7; do
+        for j in $(seq $((i * 50)) $((i * 50 + 49))); do cat "$d/train/m$j.json"; done >"$d/few/s$i"
+    done
+    : >"$d/few/empty"
+    for args in "4 --train" "5 --train" "6 --train" "7 --train" "5 --train-fastcover" "7 --train-fastcover" \
+                "5 --train-fastcover=k=100" "5 --train-fastcover=k=100,d=8" "5 --train-fastcover=split=100" \
+                "5 --train-cover" "7 --train-cover=split=50" "5 --train-cover=k=100,d=8"; do
+        count=${args%% *}
+        args=${args#* }
+        rm -f "$d/few.dict" "$d/few.zstd"
+        z -q $args "$d/few/empty" $(seq -f "$d/few/s%g" 1 "$count") --maxdict=1K -o "$d/few.dict"
+        zr -q $args "$d/few/empty" $(seq -f "$d/few/s%g" 1 "$count") --maxdict=1K -o "$d/few.zstd"
+        expect_rc_as_zstd "$args on $count samples"
+        if [ -e "$d/few.zstd" ]; then expect_exists "$d/few.dict" "$args on $count samples"
+        else expect_missing "$d/few.dict" "$args on $count samples"; fi
+    done
+    z -q --train "$d"/few/s[1-6] --maxdict=1K -o "$d/existing"
+    expect_rc 1 "--train on 6 samples"
+    [ "$(cat "$d/existing")" = keep ] && pass || fail "--train on 6 samples changed its output file"
+    z -q --train "$d"/few/s[1-4] "$d/few/empty" -o "$d/few.dict"
+    expect_rc 14 "--train on 4 samples and an empty file"
+    # -B2K with --memory=10K: 5 samples are loaded, 3 of them to train on.
+    cat "$d"/few/s* >"$d/few.all"
+    rm -f "$d/few.dict" "$d/few.zstd"
+    z -q --train -B2K --memory=10K "$d/few.all" --maxdict=1K -o "$d/few.dict"
+    zr -q --train -B2K --memory=10K "$d/few.all" --maxdict=1K -o "$d/few.zstd"
+    expect_rc 1 "--train -B2K --memory=10K"
+    expect_rc_as_zstd "--train -B2K --memory=10K"
+    expect_missing "$d/few.dict" "--train -B2K --memory=10K"
     z --train "$d"/train/*.json --maxdict=100 -o "$d/tiny"
     expect_rc 1 "--maxdict=100"
     expect_missing "$d/tiny" "--maxdict=100"
@@ -244,6 +280,6 @@ group_train() {
     z --train-cover=nope=1 "$d"/train/*.json -o "$d/bad"
     expect_rc 1 "--train-cover with an unknown parameter"
     z --train -o "$d/none"
-    expect_rc 1 "--train without samples"
+    expect_rc 14 "--train without samples"
     expect_missing "$d/none" "--train without samples"
 }
