@@ -82,11 +82,13 @@ input_list collect_inputs(const options& o) {
     std::vector<std::string> names;
     // As zstd, a symbolic link named on the command line is dropped with a
     // warning unless -f (shown unless -q, even with -c: zstd sorts its
-    // arguments out before stdout lowers its display level); names from a
+    // arguments out before stdout lowers its display level), but not one to
+    // a pipe: /dev/fd/N, as bash's <(command) names it; names from a
     // --filelist are taken as they are.
     for (const std::string& name : o.inputs) {
-        struct stat lst {};
-        if (name != "-" && !o.force && ::lstat(name.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        struct stat lst {}, st {};
+        if (name != "-" && !o.force && ::lstat(name.c_str(), &lst) == 0 && S_ISLNK(lst.st_mode) &&
+            !(::stat(name.c_str(), &st) == 0 && S_ISFIFO(st.st_mode))) {
             if (o.verbosity >= 0) print_info(1, "zest: " + name + ": is a symbolic link -- ignored (use -f to follow it)");
             ++list.dropped;
             continue;

@@ -1409,6 +1409,23 @@ group_compat() {
     RC=$?
     expect_rc 0 "-d: a symbolic link with -f"
     expect_same "$d/setup/lb" "$C/small" "-d: a symbolic link with -f"
+    # A link to a pipe is not dropped, as in zstd: bash's <(command) is one
+    # (/dev/fd/N), and so is one made with ln -s.
+    z -q -c <(cat "$C/small") >"$d/procsub.zst"
+    expect_rc 0 "-c <(command)"
+    "$ZSTD" -dq -c "$d/procsub.zst" 2>/dev/null | cmp -s - "$C/small" && pass || fail "-c <(command): output"
+    z -q -dc <(cat "$C/small.zst") >"$d/procsub"
+    expect_rc 0 "-dc <(command)"
+    expect_same "$d/procsub" "$C/small" "-dc <(command)"
+    mkfifo "$d/setup/fifo"
+    ln -s fifo "$d/setup/lfifo"
+    timeout 20 sh -c 'cat "$1" >"$2"' sh "$C/small" "$d/setup/fifo" &  # ends even if nobody reads
+    (cd "$d/setup" && z -q -c lfifo; exit "$RC") >"$d/lfifo.zst"
+    RC=$?
+    wait
+    expect_rc 0 "-c LINK-TO-A-FIFO"
+    "$ZSTD" -dq -c "$d/lfifo.zst" 2>/dev/null | cmp -s - "$C/small" && pass || fail "-c LINK-TO-A-FIFO: output"
+    rm -f "$d/setup/fifo" "$d/setup/lfifo"
     local n=0
     for args in "la" "-q la" "-c la" "-d lb.zst" "-dc lb.zst" "-t lb.zst" "-f la" "-d -f lb.zst" "-df --rm lb.zst"; do
         n=$((n + 1))
