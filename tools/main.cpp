@@ -174,22 +174,40 @@ int run(const options& o) {
     }
 
     // -D: the dictionary, read and checked before any output is created.
+    // It must be a regular file (a pipe, /proc/self/fd/0 or a directory is
+    // refused), with zstd's statuses, which scripts can tell apart: 31 when
+    // it cannot be found (stat fails), 32 when it is not a regular file, 33
+    // when it cannot be opened or read, 11 when it is not a usable
+    // dictionary; -b, as zstd's benchmark, exits 1.
     dictionary dict;
     std::optional<std::pair<dev_t, ino_t>> dict_file;
     if (o.dictionary && o.op != operation::list) {
+        const bool bench = o.op == operation::bench;
+        const std::string& name = *o.dictionary;
+        struct stat st {};
+        if (name != "-" && ::stat(name.c_str(), &st) != 0) {
+            print_error(name, std::strerror(errno));
+            return bench ? 1 : 31;
+        }
+        const auto not_regular = [&] {
+            print_error(name, "a dictionary must be a regular file (not a directory, a pipe or a device)");
+            return bench ? 1 : 32;
+        };
+        if (name != "-" && !S_ISREG(st.st_mode)) return not_regular();
         try {
-            const input_file in = open_input(*o.dictionary, false);
+            const input_file in = open_input(name, false);
+            if (!S_ISREG(in.st.st_mode)) return not_regular();  // standard input, or replaced since
             if (!in.is_stdin) dict_file.emplace(in.st.st_dev, in.st.st_ino);
             const std::vector<std::byte> bytes = read_all(in);
             auto d = dictionary::load(bytes);
-            if (!d) {
+            if (!d) {  // zstd fails to set up its context with it: status 11
                 print_error(*o.dictionary, std::string("not a usable dictionary: ") + error_message(d.error()));
-                return 1;
+                return bench ? 1 : 11;
             }
             dict = std::move(*d);
         } catch (const file_error& e) {
             print_error(e.subject(), e.what());
-            return 1;
+            return bench ? 1 : 33;
         }
     }
     input_list inputs = collect_inputs(o);

@@ -76,14 +76,55 @@ group_dictionary() {
     expect_rc 1 "-t with another dictionary"
 
     # A dictionary that cannot be used: refused before any output exists.
+    # zstd's statuses, which scripts can tell apart: 11 for a dictionary it
+    # cannot load, 31 for a missing one, 32 for one that is not a regular
+    # file (a directory, a pipe: /proc/self/fd/0 or -D - on a pipe).
     head -c 40 "$d/dict" >"$d/cut.dict"
     z -q -D "$d/cut.dict" "$d/msgs/m5.json" -o "$d/cut.zst"
-    expect_rc 1 "-D with a truncated dictionary"
+    expect_rc 11 "-D with a truncated dictionary"
     grep -q "cut.dict" "$ERR" && pass || fail "truncated dictionary: message '$(cat "$ERR")'"
     expect_missing "$d/cut.zst" "-D with a truncated dictionary"
+    zr -q -D "$d/cut.dict" "$d/msgs/m5.json" -c >/dev/null
+    expect_rc_as_zstd "-D with a truncated dictionary"
     z -q -D "$d/no-such-dict" "$d/msgs/m5.json" -o "$d/nodict.zst"
-    expect_rc 1 "-D with a missing file"
+    expect_rc 31 "-D with a missing file"
     expect_missing "$d/nodict.zst" "-D with a missing file"
+    zr -q -D "$d/no-such-dict" "$d/msgs/m5.json" -c >/dev/null
+    expect_rc_as_zstd "-D with a missing file"
+    "$ZSTD" -q -D "$d/dict" "$d/msgs/m5.json" -o "$d/m5.zst" 2>/dev/null
+    mkdir -p "$d/dict.dir"
+    local op
+    for op in "" -d -t; do
+        rm -f "$d/m5.out"
+        if [ -z "$op" ]; then set -- "$d/msgs/m5.json" -o "$d/m5.out"; else set -- "$op" "$d/m5.zst" -o "$d/m5.out"; fi
+        z -q -f -D "$d/dict.dir" "$@"
+        expect_rc 32 "$op -D DIRECTORY"
+        expect_missing "$d/m5.out" "$op -D DIRECTORY"
+        zr -q -f -D "$d/dict.dir" "$@"
+        expect_rc_as_zstd "$op -D DIRECTORY"
+        rm -f "$d/m5.out"
+        RC=0
+        cat "$d/dict" | "$ZEST" -q -f -D /proc/self/fd/0 "$@" 2>"$ERR" || RC=$?
+        expect_rc 32 "$op -D /proc/self/fd/0 on a pipe"
+        grep -q "regular file" "$ERR" && pass || fail "$op -D /proc/self/fd/0 on a pipe: message '$(cat "$ERR")'"
+        expect_missing "$d/m5.out" "$op -D /proc/self/fd/0 on a pipe"
+        ZRC=0
+        cat "$d/dict" | "$ZSTD" -q -f -D /proc/self/fd/0 "$@" 2>/dev/null || ZRC=$?
+        expect_rc_as_zstd "$op -D /proc/self/fd/0 on a pipe"
+        RC=0
+        cat "$d/dict" | "$ZEST" -q -f -D - "$@" 2>"$ERR" || RC=$?
+        expect_rc 32 "$op -D - on a pipe"
+        expect_missing "$d/m5.out" "$op -D - on a pipe"
+    done
+    set --
+    # A regular file on standard input is one: -D - reads it (zstd refuses
+    # the name -).
+    z -q -f -D - "$d/msgs/m5.json" -o "$d/m5.out" <"$d/dict"
+    expect_rc 0 "-D - from a regular file"
+    "$ZSTD" -dq -D "$d/dict" -c "$d/m5.out" 2>/dev/null | cmp -s - "$d/msgs/m5.json" && pass ||
+        fail "-D - from a regular file: zstd -d -D does not restore the input"
+    z -b -i0 -D "$d/dict.dir" "$d/msgs/m5.json" >/dev/null
+    expect_rc 1 "-b -D DIRECTORY"
     z -q -D
     expect_rc 1 "-D without a file name"
 
