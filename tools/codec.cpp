@@ -221,8 +221,8 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
         const auto r = cs.compress(dst, src, d);
         if (!r) {
             cs.reset();
-            if (r.error() == errc::content_size_mismatch && stream_size)
-                throw file_error(in.display, "input size differs from --stream-size=" + std::to_string(*size));
+            if (r.error() == errc::content_size_mismatch && stream_size)  // zstd's status: 11
+                throw file_error(in.display, "input size differs from --stream-size=" + std::to_string(*size), 11);
             if (r.error() == errc::content_size_mismatch)
                 throw file_error(in.display, "file changed size while being compressed");
             throw file_error(in.display, reason_of(r.error()));

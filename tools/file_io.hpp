@@ -16,12 +16,16 @@ namespace zest::cli {
 /// A failure tied to a file; reported as "zest: subject: what()".
 class file_error : public std::runtime_error {
 public:
-    file_error(std::string subject, const std::string& reason)
-        : std::runtime_error(reason), subject_(std::move(subject)) {}
+    /// `status`: the exit status it leads to (1, or zstd's for the few
+    /// failures where scripts can tell it apart).
+    file_error(std::string subject, const std::string& reason, int status = 1)
+        : std::runtime_error(reason), subject_(std::move(subject)), status_(status) {}
     const std::string& subject() const noexcept { return subject_; }
+    int status() const noexcept { return status_; }
 
 private:
     std::string subject_;
+    int status_;
 };
 
 /// A file_error whose reason is strerror(err).

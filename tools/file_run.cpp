@@ -165,7 +165,7 @@ public:
                               total_out_);
             print_info(1, line);
         }
-        return failed_ ? 1 : 0;
+        return failed_ ? status_ : 0;
     }
 
 private:
@@ -254,6 +254,7 @@ private:
             progress_.clear();
             if (*e.what()) print_error(e.subject(), e.what());  // an empty reason was reported already
             failed_ = true;
+            status_ = std::max(status_, e.status());
         } catch (const std::bad_alloc&) {
             progress_.clear();
             print_error(name == "-" ? "(stdin)" : name, error_message(errc::out_of_memory));
@@ -361,6 +362,7 @@ private:
     bool stdin_is_input_ = false;  // then standard input cannot answer questions
     bool multiple_ = false;
     bool failed_ = false;
+    int status_ = 1;             // when failed_: 1, or the highest of zstd's other statuses seen
     unsigned long long files_done_ = 0;
     unsigned long long total_in_ = 0;
     unsigned long long total_out_ = 0;

@@ -273,8 +273,8 @@ int main(int argc, char** argv) {
                         argc > 0 ? argv[0] : "zest");
     if (!parsed.error.empty()) {
         print_error(parsed.error);
-        std::fputs("Try 'zest --help' for more information.\n", stderr);
-        return 1;
+        if (parsed.status == 1) std::fputs("Try 'zest --help' for more information.\n", stderr);
+        return parsed.status;
     }
     display_level = 2 + parsed.opts.verbosity;
     try {

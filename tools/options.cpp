@@ -415,15 +415,21 @@ parse_result parse_arguments(std::span<char* const> args, std::string_view progr
     if (o.level < min_level) o.level = min_level;
     // --zstd=: its values are checked where zstd sets them, when compressing;
     // when decoding, its window is the decoder's limit unless -M set one.
+    // Out of bounds, zstd's context refuses them with status 11 (its
+    // benchmark: 1).
     if (o.op == operation::compress || o.op == operation::bench) {
         r.error = check_bounds(o.zstd_params);
-        if (!r.error.empty()) return r;
+        if (!r.error.empty()) {
+            r.status = o.op == operation::bench ? 1 : 11;
+            return r;
+        }
     }
     if ((o.op == operation::decompress || o.op == operation::test) && o.zstd_params.window_log &&
         !o.memory_limit_set) {
         const unsigned log = o.zstd_params.window_log;
         if (log < 10 || log > max_window_log_limit) {
             r.error = "--zstd: windowLog=" + std::to_string(log) + " is out of bounds for a decoder's limit (10..31)";
+            r.status = 11;
             return r;
         }
         o.max_window_log = log;

@@ -68,6 +68,7 @@ struct options {
 struct parse_result {
     options opts;
     std::string error;  ///< empty on success
+    int status = 1;     ///< the exit status for `error`: 1 (usage), or 11 for parameters out of bounds, as zstd
 };
 
 /// Parses the arguments that follow the program name. `program` (argv[0])
