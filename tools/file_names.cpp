@@ -22,9 +22,20 @@ constexpr suffix_rule decompressible[] = {{".zst", ""},  {".tzst", ".tar"}, {".z
                                           {".lz4", ""},  {".tlz4", ".tar"}};
 
 // Already compressed files, which --exclude-compressed leaves alone: zstd's
-// list (its own suffixes and those of the formats it knows), and .zstd.
-constexpr std::string_view compressed[] = {".zst", ".tzst", ".zstd", ".gz",  ".tgz",
-                                           ".xz",  ".txz",  ".lzma", ".lz4", ".tlz4"};
+// list since 1.5.6 (programs/fileio.c, compressedFileExtensions: its own
+// suffixes, those of the formats it knows, then archives, media and
+// documents that are compressed inside), and .zstd. Matched as zstd matches
+// them: the name's last suffix, case included.
+constexpr std::string_view compressed[] = {
+    ".zst", ".tzst", ".gz", ".tgz", ".lzma", ".xz", ".txz", ".lz4", ".tlz4", ".7z", ".aa3", ".aac", ".aar", ".ace",
+    ".alac", ".ape", ".apk", ".apng", ".arc", ".archive", ".arj", ".ark", ".asf", ".avi", ".avif", ".ba", ".br",
+    ".bz2", ".cab", ".cdx", ".chm", ".cr2", ".divx", ".dmg", ".dng", ".docm", ".docx", ".dotm", ".dotx", ".dsft",
+    ".ear", ".eftx", ".emz", ".eot", ".epub", ".f4v", ".flac", ".flv", ".gho", ".gif", ".gifv", ".gnp", ".iso",
+    ".jar", ".jpeg", ".jpg", ".jxl", ".lz", ".lzh", ".m4a", ".m4v", ".mkv", ".mov", ".mp2", ".mp3", ".mp4", ".mpa",
+    ".mpc", ".mpe", ".mpeg", ".mpg", ".mpl", ".mpv", ".msi", ".odp", ".ods", ".odt", ".ogg", ".ogv", ".otp",
+    ".ots", ".ott", ".pea", ".png", ".pptx", ".qt", ".rar", ".s7z", ".sfx", ".sit", ".sitx", ".sqx", ".svgz",
+    ".swf", ".tbz2", ".tib", ".tlz", ".vob", ".war", ".webm", ".webp", ".wma", ".wmv", ".woff", ".woff2", ".wvl",
+    ".xlsx", ".xpi", ".xps", ".zip", ".zipx", ".zoo", ".zpaq", ".zstd"};
 
 // True when `name` ends with `suffix` and has a file name before it
 // ("dir/.zst" names no file).

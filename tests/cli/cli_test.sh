@@ -717,6 +717,18 @@ group_compress() {
     expect_exists "$d/twin2/zest/text.zst" "--exclude-compressed still compresses other files"
     expect_missing "$d/twin2/zest/small.zst.zst" "--exclude-compressed: no .zst.zst"
     expect_missing "$d/twin2/zest/s.tzst.zst" "--exclude-compressed: no .tzst.zst"
+    # zstd's list since 1.5.6 (the playTests step): media, archives,
+    # documents; the last suffix counts, case included, as in zstd.
+    local e kept
+    mkdir "$d/excl"
+    for e in mp3 png zip flac mov 7z bz2 jpg docx woff2 lz tlz tar.gz zstd txt MP3 tar mp3.txt; do
+        echo hi >"$d/excl/in.$e"
+    done
+    z -q --exclude-compressed "$d"/excl/in.*
+    expect_rc 0 "--exclude-compressed on media, archives and documents"
+    kept=$(cd "$d/excl" && ls *.zst | LC_ALL=C sort | tr '\n' ' ')
+    [ "$kept" = "in.MP3.zst in.mp3.txt.zst in.tar.zst in.txt.zst " ] && pass ||
+        fail "--exclude-compressed compressed $kept, expected in.MP3.zst in.mp3.txt.zst in.tar.zst in.txt.zst"
 
     # Levels, --fast, --no-check, stdin to stdout, -o, -c.
     for level in -1 -2 -3 -4 -9 -19 --fast --fast=3 --fast=7; do
