@@ -108,12 +108,10 @@ frame_summary scan_frame(const reader& in, std::uint64_t at) {
     const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(sizeof h, in.size() - at));
     in.read(at, h, n);
     frame_header fh;
-    switch (parse_frame_header(h, n, fh)) {
-        case ok: break;
-        case errc::unknown_frame: throw not_zstd{std::string(unknown_magic)};
-        case errc::reserved_bit_set: throw not_zstd{"reserved bit set in frame header"};
-        default: throw not_zstd{"truncated frame"};
-    }
+    const errc e = parse_frame_header(h, n, fh);  // ok is errc{}, no enumerator: not a switch case
+    if (e == errc::unknown_frame) throw not_zstd{std::string(unknown_magic)};
+    if (e == errc::reserved_bit_set) throw not_zstd{"reserved bit set in frame header"};
+    if (e != ok) throw not_zstd{"truncated frame"};
     if (fh.skippable) {
         f.skippable = true;
         f.compressed = skippable_header_size + fh.content_size;
@@ -156,7 +154,7 @@ file_summary scan_file(const std::string& name) {
     file_summary s;
     s.size = static_cast<std::uint64_t>(st.st_size);
     const reader in(fd.get(), s.size, name);
-    if (s.size == 0) throw not_zstd{"not compressed by zstd (empty file)"};
+    if (s.size == 0) throw not_zstd{""};  // as zstd: not compressed by zstd
     for (std::uint64_t at = 0; at < s.size;) {
         try {
             s.frames.push_back(scan_frame(in, at));
@@ -292,8 +290,14 @@ int list_files(const std::vector<std::string>& files) {
                           s.size_known() ? std::optional(s.content_size()) : std::nullopt,
                           s.any_checked() ? "XXH64" : "None", name);
         } catch (const not_zstd& e) {
-            std::fflush(stdout);
-            print_error(name, e.reason.empty() ? "not compressed by zstd" : e.reason);
+            if (e.reason.empty()) {
+                // zstd's row for it, among the others on stdout, whatever -q says (and a blank line with -v).
+                std::printf("File \"%s\" not compressed by zstd \n", name.c_str());
+                if (detailed) std::printf("\n");
+            } else {
+                std::fflush(stdout);
+                print_error(name, e.reason);
+            }
             status = 1;
         } catch (const file_error& e) {
             std::fflush(stdout);
@@ -301,7 +305,7 @@ int list_files(const std::vector<std::string>& files) {
             status = 1;
         }
     }
-    if (files.size() > 1 && !detailed && listed > 0) {
+    if (files.size() > 1 && !detailed) {  // as zstd, even when no file could be listed ("0 files")
         std::printf("----------------------------------------------------------------- \n");
         print_row(frames, skips, compressed, known ? std::optional(plain) : std::nullopt, checked ? "XXH64" : "",
                   std::to_string(listed) + " files");

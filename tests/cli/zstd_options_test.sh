@@ -414,13 +414,13 @@ group_list_damaged() {
     z -l "$d/second-bad.zst" >/dev/null
     expect_rc 1 "-l on a reserved block type"
     expect_stderr_has "reserved block type after 1 frame, at byte $one of $((2 * one))" "-l on a reserved block type"
-    # Not zstd at all: said as before.
-    z -l "$C/garbage.zst" >/dev/null
+    # Not zstd at all: zstd's row on stdout.
+    z -l "$C/garbage.zst" >"$d/out"
     expect_rc 1 "-l on garbage"
-    expect_stderr_has "zest: $C/garbage.zst: not compressed by zstd" "-l on garbage"
+    grep -qxF "File \"$C/garbage.zst\" not compressed by zstd " "$d/out" && pass || fail "-l on garbage: $(cat "$d/out")"
     printf 'ab' >"$d/two.zst"
-    z -l "$d/two.zst" >/dev/null
-    expect_stderr_has "zest: $d/two.zst: not compressed by zstd" "-l on two bytes"
+    z -l "$d/two.zst" >"$d/out"
+    grep -qxF "File \"$d/two.zst\" not compressed by zstd " "$d/out" && pass || fail "-l on two bytes: $(cat "$d/out")"
 }
 
 # Reads 50 MiB from a FIFO, stalls 2 seconds, reads the rest (never waits
