@@ -33,6 +33,7 @@ void check_reference_decode(ZSTD_DCtx* dctx, std::span<std::byte> dst, std::span
 void run_decompress_case(const bench_env& env, const std::string& set, const std::string& name, int level,
                          std::span<const std::byte> original, std::span<const std::byte> frame) {
     if (!selected(env.opts, set, name)) return;
+    meter().begin_case(set, name);
     const zstd_dctx dctx(ZSTD_createDCtx());
     if (!dctx) throw std::runtime_error("libzstd: cannot create a context");
     zest::decompressor zd;
@@ -47,7 +48,7 @@ void run_decompress_case(const bench_env& env, const std::string& set, const std
         return check_zest_decode(fresh, zest_out, frame, original);
     });
     if (failure.empty()) failure = check_zest_decode(zd, zest_out, frame, original);
-    if (!failure.empty()) std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", set.c_str(), name.c_str(), failure.c_str());
+    if (!failure.empty()) meter().message("zest-bench: " + set + "/" + name + ": zest: " + failure);
 
     std::vector<side> sides;
     sides.push_back({"zest",
@@ -92,6 +93,7 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
 
     const bool wanted = selected(env.opts, set, name);
     std::string failure;
+    if (wanted) meter().begin_case(set, name);  // the checks below take seconds at level 19
     if (wanted) failure = run_isolated([&] {
         zest::compressor fresh;
         fresh.set_level(level);
@@ -99,7 +101,7 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
         return check_zest_encode(fresh, zest_out, ignored, original);
     });
     if (wanted && failure.empty()) failure = check_zest_encode(zc, zest_out, zest_size, original);
-    if (!failure.empty()) std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", set.c_str(), name.c_str(), failure.c_str());
+    if (!failure.empty()) meter().message("zest-bench: " + set + "/" + name + ": zest: " + failure);
 
     std::vector<side> sides;
     sides.push_back({"zest",

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <string_view>
@@ -53,31 +54,49 @@ bool parse_levels(std::string_view s, std::vector<int>& out) {
 }  // namespace
 
 std::string usage(const std::vector<std::string>& set_names) {
-    std::string sets;
+    std::string sets, quick;
     for (const auto& n : set_names) sets += (sets.empty() ? "" : ", ") + n;
+    for (const auto& n : default_run.sets) quick += (quick.empty() ? "" : ", ") + n;
+    const auto mib = [](std::size_t n) { return std::to_string(n >> 20) + "M"; };
+    const auto num = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        return std::string(buf);
+    };
     return "usage: zest-bench [options] [SET...] [FILE...]\n"
            "\n"
            "Measures zest against the system libzstd, side by side in one process (another\n"
            "libzstd.so.1 through LD_LIBRARY_PATH; the header and --json name the version loaded).\n"
-           "Workload sets: " + sets + " (default: all).\n"
+           "Prints a summary of zest's speed-ups first, then a table per set; progress goes to\n"
+           "stderr while it runs.\n"
+           "Workload sets: " + sets + ".\n"
+           "The default run (about two minutes) measures " + quick + ",\n"
+           "with -r " + std::to_string(default_run.rounds) + " -s " + mib(default_run.size) +
+           " --max-case-seconds " + num(default_run.max_case_seconds) + ". --full measures every set, with -r " +
+           std::to_string(full_run.rounds) + " -s " + mib(full_run.size) + "\n"
+           "--max-case-seconds " + num(full_run.max_case_seconds) +
+           " (about five minutes). Options given override either run's settings.\n"
            "Files replace the built-in generated data (write ./NAME for a file named like a set).\n"
            "\n"
-           "  -r, --rounds N       timed rounds per side, alternating zest and libzstd (default 9)\n"
+           "      --full           every set, at the sizes and rounds of the published figures\n"
+           "  -r, --rounds N       timed rounds per side, alternating zest and libzstd\n"
            "  -s, --size BYTES     size of each generated corpus input (columnar columns are\n"
-           "                       twice this); K, M, G suffixes (default 4M)\n"
-           "  -l, --levels L,L,..  corpus levels, for both compression and the frames decoded\n"
-           "                       (default 1,3,19)\n"
+           "                       twice this); K, M, G suffixes\n"
+           "  -l, --levels L,L,..  corpus and stream levels, for both compression and the frames\n"
+           "                       decoded (default 1,3,19)\n"
            "      --min-round-ms T each round repeats the call for at least T ms (default 20)\n"
            "      --max-case-seconds T\n"
            "                       a case still running after T s of real time stops after\n"
-           "                       its third round (calls of seconds each); 0: never (default 5)\n"
+           "                       its third round (calls of seconds each); 0: never\n"
            "      --clock cpu|wall time rounds by this thread's CPU time (default: time spent\n"
            "                       descheduled on a busy machine does not count) or by real time\n"
            "  -p, --pin CPU        pin the process to one CPU\n"
            "      --json FILE      write every round's raw timings to FILE\n"
-           "      --only REGEX     run only the cases whose \"set/case\" name REGEX finds\n"
-           "                       (others run once, untimed, when later cases need their frames)\n"
+           "      --only REGEX     run only the cases whose \"set/case\" name REGEX finds, in every\n"
+           "                       set unless sets are named (others run once, untimed, when\n"
+           "                       later cases need their frames)\n"
            "      --list           print the cases that would run, and exit\n"
+           "  -q, --quiet          no progress on stderr\n"
            "  -h, --help           this text\n"
            "\n"
            "Every row states its unit: MB/s (10^6 bytes per second of uncompressed data) or\n"
@@ -113,9 +132,10 @@ std::optional<std::string> parse_options(int argc, char** argv, const std::vecto
             name = arg.substr(0, 2), inline_value = arg.substr(2), has_inline = true;
         }
         const auto flag = [&](std::string_view s, std::string_view l) { return name == s || name == l; };
-        if (flag("-h", "--help") || flag("--list", "--list")) {
+        if (flag("-h", "--help") || flag("--list", "--list") || flag("--full", "--full") || flag("-q", "--quiet")) {
             if (has_inline) return "option " + std::string(name) + " takes no value";
-            (name == "--list" ? out.list : out.help) = true;
+            (name == "--list" ? out.list : name == "--full" ? out.full : flag("-q", "--quiet") ? out.quiet : out.help) =
+                true;
             continue;
         }
         std::string_view value;
@@ -129,9 +149,11 @@ std::optional<std::string> parse_options(int argc, char** argv, const std::vecto
         const std::string bad = "bad value for " + std::string(name) + ": '" + std::string(value) + "'";
         if (flag("-r", "--rounds")) {
             if (!parse_int(value, out.rounds) || out.rounds < 1 || out.rounds > 100000) return bad;
+            out.rounds_given = true;
         } else if (flag("-s", "--size")) {
             if (!parse_size(value, out.size) || out.size < 1 || out.size > (std::size_t{1} << 32))
                 return bad + " (1 byte to 4 GiB)";
+            out.size_given = true;
         } else if (flag("-l", "--levels")) {
             if (!parse_levels(value, out.levels))
                 return bad + " (comma-separated levels, " + std::to_string(ZSTD_minCLevel()) + ".." +
@@ -148,6 +170,7 @@ std::optional<std::string> parse_options(int argc, char** argv, const std::vecto
             const auto [p, ec] = std::from_chars(value.data(), end, t);
             if (ec != std::errc{} || p != end || !(t >= 0) || t > 86400) return bad;
             out.max_case_seconds = t;
+            out.max_case_given = true;
         } else if (flag("--clock", "--clock")) {
             if (value == "cpu") out.clock = clock_kind::cpu;
             else if (value == "wall") out.clock = clock_kind::wall;
@@ -171,6 +194,10 @@ std::optional<std::string> parse_options(int argc, char** argv, const std::vecto
             return "unknown option " + std::string(arg);
         }
     }
+    const run_profile& p = out.full ? full_run : default_run;
+    if (!out.rounds_given) out.rounds = p.rounds;
+    if (!out.size_given) out.size = p.size;
+    if (!out.max_case_given) out.max_case_seconds = p.max_case_seconds;
     return std::nullopt;
 }
 

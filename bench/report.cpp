@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 
 namespace zest_bench {
 namespace {
@@ -63,27 +64,64 @@ std::string ratio_of(std::size_t input, std::size_t output) {
 
 }  // namespace
 
+namespace {
+
+// printf into a string, for the tables that are printed at the end.
+template <class... Args>
+void appendf(std::string& out, const char* fmt, Args... args) {
+    char buf[512];
+    const int n = std::snprintf(buf, sizeof buf, fmt, args...);
+    if (n < 0) return;
+    if (static_cast<std::size_t>(n) < sizeof buf) {
+        out.append(buf, static_cast<std::size_t>(n));
+        return;
+    }
+    std::string big(static_cast<std::size_t>(n) + 1, '\0');
+    std::snprintf(big.data(), big.size(), fmt, args...);
+    out.append(big.data(), static_cast<std::size_t>(n));
+}
+
+bool ends_with(const std::string& s, const char* tail) { return s.ends_with(tail); }
+
+}  // namespace
+
+double speedup(const case_result& r) {
+    const auto* ref = find_side(r.m, "libzstd");
+    const auto* mine = find_side(r.m, "zest");
+    if (!ref || !mine || !ref->ok() || !mine->ok()) return 0;
+    if (r.info.speed_unit == unit::mbps) return ref->median_mbps > 0 ? mine->median_mbps / ref->median_mbps : 0;
+    return mine->median_ns > 0 ? ref->median_ns / mine->median_ns : 0;
+}
+
+std::string summary_group(const case_info& info) {
+    if (info.operation == "context") return "create + free";
+    if (info.operation == "train") return "dictionary training";
+    // A context per message and a reused one are different stories (the
+    // first is mostly set-up cost): a mean over both would tell neither.
+    if (ends_with(info.name, "-reused")) return info.operation + ", reused context";
+    if (ends_with(info.name, "-oneshot") || ends_with(info.name, "-newctx")) return info.operation + ", new context";
+    return info.operation;
+}
+
 void report::begin_table(const std::string& title, const std::vector<std::string>& case_names) {
     name_width_ = 4;
     for (const auto& n : case_names) name_width_ = std::max(name_width_, static_cast<int>(n.size()));
-    std::fprintf(out_, "\n%s\n", title.c_str());
-    std::fprintf(out_, "%-*s  %10s  %7s  %10s  %10s  %12s  %9s  %9s\n", name_width_, "case", "size", "unit", "libzstd",
-                 "zest", "zest/libzstd", "ratio lib", "ratio zest");
-    std::fflush(out_);
+    pending_title_ = title;
 }
 
 void report::add(case_result r) {
     if (r.m.skipped) return;
+    if (!pending_title_.empty()) {
+        appendf(tables_, "\n%s\n", pending_title_.c_str());
+        appendf(tables_, "%-*s  %10s  %7s  %10s  %10s  %12s  %9s  %9s\n", name_width_, "case", "size", "unit",
+                "libzstd", "zest", "zest/libzstd", "ratio lib", "ratio zest");
+        pending_title_.clear();
+    }
     const auto* ref = find_side(r.m, "libzstd");
     const auto* mine = find_side(r.m, "zest");
     const unit u = r.info.speed_unit;
-    // Speed-up of zest over libzstd, above 1 when zest is faster, in either unit.
-    std::string speedup = "n/a";
-    if (ref && mine && ref->ok() && mine->ok()) {
-        const double x = u == unit::mbps ? (ref->median_mbps > 0 ? mine->median_mbps / ref->median_mbps : 0)
-                                         : (mine->median_ns > 0 ? ref->median_ns / mine->median_ns : 0);
-        if (x > 0) speedup = format("%.3f", x);
-    }
+    const double x = speedup(r);
+    const std::string speedup_text = x > 0 ? format("%.3f", x) : "n/a";
     // Ratios: compression rows show each side's own (training rows: the
     // held-out messages' with each side's dictionary); decompression rows
     // show the frame both sides decode (zest's column says "same").
@@ -95,18 +133,81 @@ void report::add(case_result r) {
         ratio_lib = ratio_of(r.info.input_bytes, r.info.compressed_bytes);
         ratio_zest = "same";
     }
-    std::string name = r.info.name;
     unsigned fewest = 0;
     for (const auto& s : r.m.sides)
         if (s.ok()) fewest = fewest == 0 ? s.rounds : std::min(fewest, s.rounds);
-    std::fprintf(out_, "%-*s  %10s  %7s  %10s  %10s  %12s  %9s  %9s", name_width_, name.c_str(),
-                 r.info.input_bytes ? human_size(r.info.input_bytes).c_str() : "-",
-                 u == unit::mbps ? "MB/s" : "ns/call", speed(ref, u).c_str(), speed(mine, u).c_str(), speedup.c_str(),
-                 ratio_lib.c_str(), ratio_zest.c_str());
-    if (fewest && fewest < rounds_) std::fprintf(out_, "  (%u rounds: slow calls)", fewest);
-    std::fprintf(out_, "\n");
-    std::fflush(out_);
+    appendf(tables_, "%-*s  %10s  %7s  %10s  %10s  %12s  %9s  %9s", name_width_, r.info.name.c_str(),
+            r.info.input_bytes ? human_size(r.info.input_bytes).c_str() : "-", u == unit::mbps ? "MB/s" : "ns/call",
+            speed(ref, u).c_str(), speed(mine, u).c_str(), speedup_text.c_str(), ratio_lib.c_str(),
+            ratio_zest.c_str());
+    if (fewest && fewest < rounds_) appendf(tables_, "  (%u rounds: slow calls)", fewest);
+    tables_ += '\n';
     results_.push_back(std::move(r));
+}
+
+void report::print_tables(std::FILE* f) const { std::fputs(tables_.c_str(), f); }
+
+void report::print_summary(std::FILE* f, const std::string& versus) const {
+    struct group {
+        std::string set, kind;
+        unsigned n = 0;
+        double log_sum = 0;
+        double low = 0, high = 0;
+        std::string low_name, high_name;
+    };
+    std::vector<group> groups;
+    std::size_t unmeasured = 0;
+    for (const auto& r : results_) {
+        const double x = speedup(r);
+        if (!(x > 0)) {
+            ++unmeasured;
+            continue;
+        }
+        const std::string kind = summary_group(r.info);
+        auto g = std::find_if(groups.begin(), groups.end(),
+                              [&](const group& e) { return e.set == r.info.set && e.kind == kind; });
+        if (g == groups.end()) {
+            g = groups.insert(groups.end(), group{});
+            g->set = r.info.set, g->kind = kind;
+        }
+        if (g->n == 0 || x < g->low) g->low = x, g->low_name = r.info.name;
+        if (g->n == 0 || x > g->high) g->high = x, g->high_name = r.info.name;
+        ++g->n;
+        g->log_sum += std::log(x);
+    }
+    std::fprintf(f, "\nSummary: zest's speed-up over libzstd %s (above 1: zest is faster), per set and kind of row:\n"
+                    "the geometric mean over the rows, and the lowest and the highest row (every row: the tables below)\n\n",
+                 versus.c_str());
+    if (groups.empty()) {
+        std::fprintf(f, "  (no row has figures on both sides)\n");
+        return;
+    }
+    int set_w = 3, kind_w = 11, low_w = 6;
+    for (const auto& g : groups) {
+        set_w = std::max(set_w, static_cast<int>(g.set.size()));
+        kind_w = std::max(kind_w, static_cast<int>(g.kind.size()));
+        low_w = std::max(low_w, static_cast<int>(g.low_name.size()));
+    }
+    const auto line = [&](const std::string& set, const std::string& kind, const std::string& n,
+                          const std::string& mean, const std::string& low, const std::string& high) {
+        std::string text;
+        appendf(text, "  %-*s  %-*s  %4s  %8s  %-*s  %s", set_w, set.c_str(), kind_w, kind.c_str(), n.c_str(),
+                mean.c_str(), low_w + 8, low.c_str(), high.c_str());
+        while (text.ends_with(' ')) text.pop_back();
+        std::fprintf(f, "%s\n", text.c_str());
+    };
+    line("set", "kind of row", "n", "geo mean", "lowest", "highest");
+    std::string last_set;
+    for (const auto& g : groups) {
+        const auto num = [](double v) { return format(v < 100 ? "%.2f" : "%.0f", v); };
+        // One row has no range to show.
+        line(g.set == last_set ? "" : g.set, g.kind, std::to_string(g.n), num(std::exp(g.log_sum / g.n)),
+             g.n > 1 ? num(g.low) + " " + g.low_name : "", g.n > 1 ? num(g.high) + " " + g.high_name : "");
+        last_set = g.set;
+    }
+    if (unmeasured)
+        std::fprintf(f, "  (%zu row%s without figures on both sides, n/a in the tables)\n", unmeasured,
+                     unmeasured == 1 ? "" : "s");
 }
 
 double report::busy_factor() const {
@@ -132,6 +233,7 @@ bool report::write_json(std::FILE* f, const run_meta& meta) const {
                  meta.min_round_seconds);
     std::fprintf(f, "  \"max_case_seconds\": %.3f,\n", meta.max_case_seconds);
     std::fprintf(f, "  \"clock\": \"%s\",\n", meta.clock == clock_kind::cpu ? "thread_cpu_time" : "wall");
+    std::fprintf(f, "  \"run\": \"%s\",\n", meta.full ? "full" : "default");
     if (meta.pinned_cpu >= 0) std::fprintf(f, "  \"pinned_cpu\": %d,\n", meta.pinned_cpu);
     else std::fprintf(f, "  \"pinned_cpu\": null,\n");
     std::fprintf(f, "  \"units\": {\"mbps\": \"1e6 uncompressed bytes per second of the chosen clock\", "

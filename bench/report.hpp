@@ -1,4 +1,6 @@
-// Results: an aligned table on stdout, printed row by row as cases finish,
+// Results: a summary of the speed-ups (per set and kind of row: geometric
+// mean, lowest and highest row), then aligned tables with every row, both
+// printed once the run is over (the summary comes first, so the tables wait);
 // and optionally every round's raw timing as JSON.
 #pragma once
 
@@ -46,17 +48,27 @@ struct run_meta {
     double max_case_seconds = 0;
     clock_kind clock = clock_kind::cpu;
     int pinned_cpu = -1;
+    bool full = false;  ///< --full, or the default (shorter) run
 };
 
 class report {
 public:
     /// `rounds` is the number asked for: rows that ran fewer say so.
-    report(std::FILE* out, unsigned rounds) : out_(out), rounds_(rounds) {}
+    explicit report(unsigned rounds) : rounds_(rounds) {}
 
-    /// Starts a table whose first column fits every name in `case_names`.
+    /// Starts a table whose first column fits every name in `case_names`
+    /// (a table that gets no row is left out).
     void begin_table(const std::string& title, const std::vector<std::string>& case_names);
-    /// Prints the case's row and keeps the result for the JSON file.
+    /// Formats the case's row and keeps the result for the summary and the JSON file.
     void add(case_result r);
+
+    /// Writes the summary: for each set and kind of row (compression,
+    /// decompression with a new or a reused context, ...), how many rows,
+    /// the geometric mean of zest's speed-up and its lowest and highest row.
+    /// `versus` names the libzstd measured against.
+    void print_summary(std::FILE* f, const std::string& versus) const;
+    /// Writes every table with its rows, as added.
+    void print_tables(std::FILE* f) const;
 
     /// Real time over CPU time, summed over every round so far: near 1 on a
     /// quiet machine, higher when other processes took the CPU from us.
@@ -70,11 +82,20 @@ public:
     bool write_json(std::FILE* f, const run_meta& meta) const;
 
 private:
-    std::FILE* out_;
     unsigned rounds_;
     int name_width_ = 4;
+    std::string pending_title_;  ///< the table begun, until its first row
+    std::string tables_;         ///< the tables formatted so far
     std::vector<case_result> results_;
 };
+
+/// zest's speed-up over libzstd in a case (above 1: zest is faster, in
+/// either unit), or 0 when one side has no figure.
+double speedup(const case_result& r);
+
+/// The kind of row a case is, as the summary groups them: "compress",
+/// "decompress, reused context", "create + free", ...
+std::string summary_group(const case_info& info);
 
 /// "4.00 MiB", "65536 B", "12.5 KiB".
 std::string human_size(std::size_t n);

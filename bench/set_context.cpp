@@ -116,7 +116,7 @@ private:
             if (!r || *r != n || zest_out != message) failure = "zest::decompress did not reproduce the message";
         }
         if (!failure.empty())
-            std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", name().c_str(), size_tag(n).c_str(), failure.c_str());
+            meter().message("zest-bench: " + name() + "/" + d_name(n, "*") + ": zest: " + failure);
 
         // One-shot calls: no context in sight (each side sets one up inside).
         std::vector<side> sides;
@@ -216,8 +216,7 @@ private:
             if (!r || *r != zest_size) failure = "zest::compress and a compressor at the same level disagree";
         }
         if (!failure.empty())
-            std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", name().c_str(), c_name(n, level, "oneshot").c_str(),
-                         failure.c_str());
+            meter().message("zest-bench: " + name() + "/" + c_name(n, level, "*") + ": zest: " + failure);
 
         std::vector<side> sides;
         sides.push_back({"zest",

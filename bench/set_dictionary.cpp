@@ -1,7 +1,7 @@
 // The "dictionary" set: the context workload with a dictionary, as message
 // systems run it. Messages of 256 B to 4 KiB (JSON logs, binary records)
 // and a 16 KiB dictionary libzstd trains on 1,500 other messages of the
-// same kind (fewer below the default --size; zest trains it when the
+// same kind (fewer below --size 1M; zest trains it when the
 // libzstd loaded has no trainer), prepared once by each side (zest::dictionary; ZSTD_CDict and
 // ZSTD_DDict); per message a fresh context ("oneshot": libzstd's
 // ZSTD_createDCtx + ZSTD_decompress_usingDDict + free, zest's one-shot call)
@@ -101,9 +101,10 @@ public:
                             "16 KiB dictionary trained by libzstd, level 3, median of " +
                                 std::to_string(env.opts.rounds) + (env.opts.rounds == 1 ? " round" : " rounds"),
                             case_names(env.opts, env.files));
-        // 1,500 samples at the default --size (4 MiB), fewer for small sizes
-        // (at least 60: the smoke tests run with --size 64K).
-        const std::size_t n_samples = std::clamp<std::size_t>(env.opts.size / 2800, 60, 1500);
+        // 1,500 samples from --size 1M up (both runs' sizes: the dictionary
+        // and its figures do not depend on which run), fewer below (at
+        // least 60: the smoke tests run with --size 64K).
+        const std::size_t n_samples = std::clamp<std::size_t>(env.opts.size * 1500 / (1u << 20), 60, 1500);
         for (const kind& k : kinds) {
             const samples train = concat(cut(k, n_samples, 500, 61));
             const bytes dict = shared_dictionary(train.all, train.sizes);
@@ -113,8 +114,9 @@ public:
     }
 
 private:
+    // `compressed` is read after the measurement (compression rows learn it then).
     void add(const bench_env& env, const std::string& case_name, const char* op, std::size_t input,
-             std::size_t compressed, std::vector<side>& sides, std::size_t zest_compressed = 0) {
+             const std::size_t& compressed, std::vector<side>& sides, std::size_t zest_compressed = 0) {
         case_result r;
         r.m = measure(sides, input, timing(env.opts, name(), case_name));
         const bool zest_ok = !r.m.sides.empty() && r.m.sides[0].ok();
@@ -154,7 +156,7 @@ private:
             zest_size = w ? *w : 0;
         }
         if (!failure.empty())
-            std::fprintf(stderr, "zest-bench: %s/%s: zest: %s\n", name().c_str(), tag.c_str(), failure.c_str());
+            meter().message("zest-bench: " + name() + "/" + tag + "*: zest: " + failure);
 
         std::vector<side> sides;
         sides.push_back({"zest", [&] { const auto r = zest::decompress(zest_out, frame, dict); return r && *r == n; },

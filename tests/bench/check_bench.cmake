@@ -107,9 +107,32 @@ endforeach()
 
 if(MODE STREQUAL "smoke")
   set(json "${WORK_DIR}/rounds.json")
-  run_bench(rc so se ${quick} --json "${json}")
+  run_bench(rc so se --full ${quick} --json "${json}")
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "zest-bench exited with '${rc}'\nstdout:\n${so}\nstderr:\n${se}")
+  endif()
+
+  # The summary comes first, before any table: a line per set and kind of
+  # row with its count, geometric mean and lowest and highest row.
+  string(FIND "${so}" "\nSummary: zest's speed-up over libzstd" summary_at)
+  string(FIND "${so}" "\ncontext: " first_table_at)
+  if(summary_at LESS 0 OR NOT summary_at LESS first_table_at)
+    message(FATAL_ERROR "no summary before the tables in:\n${so}")
+  endif()
+  foreach(group "context +create \\+ free +2" "  +decompress, new context +12" "  +decompress, reused context +4"
+                "columnar +decompress +10" "corpus +compress +15" "  +decompress +15" "stream +compress +15"
+                "dictionary +decompress, new context +6" "  +dictionary training +2")
+    if(NOT so MATCHES "\n  ${group} +${num} +${num} [^ ]+ +${num} [^ ]+\n")
+      message(FATAL_ERROR "no summary line '${group}' in:\n${so}")
+    endif()
+  endforeach()
+  # Progress goes to stderr (a line per case when it is not a terminal),
+  # never to stdout.
+  if(NOT se MATCHES "\\[ *1/[0-9]+ +0:[0-9][0-9]\\] context/dctx-create-free\n" OR NOT se MATCHES "dictionary/records-train\n")
+    message(FATAL_ERROR "no progress on stderr:\n${se}")
+  endif()
+  if(so MATCHES "\\[ *[0-9]+/[0-9]+ ")
+    message(FATAL_ERROR "progress on stdout:\n${so}")
   endif()
   foreach(table "context: " "columnar: " "corpus: compression" "corpus: decompression" "stream: streaming compression"
                 "stream: streaming decompression" "capi: " "dictionary: ")
@@ -151,7 +174,7 @@ if(MODE STREQUAL "smoke")
   endif()
 
   # --list names the same cases, in the same order.
-  run_bench(rc listed se --list -l 1,3,19)
+  run_bench(rc listed se --list --full -l 1,3,19)
   string(REGEX MATCHALL "\n  [^\n]+" listed_cases "${listed}")
   string(REPLACE "\n  " "" listed_cases "${listed_cases}")
   if(NOT rc EQUAL 0 OR NOT listed_cases STREQUAL expected)
@@ -199,11 +222,33 @@ if(MODE STREQUAL "smoke")
     endforeach()
   endforeach()
 
+  # The default run: four sets, the others named as not run; --only looks in
+  # every set; -q leaves stderr quiet.
+  run_bench(rc listed se --list)
+  string(REGEX MATCHALL "\n[a-z]+:" listed_sets "\n${listed}")
+  string(REPLACE "\n" "" listed_sets "${listed_sets}")
+  if(NOT rc EQUAL 0 OR NOT listed_sets STREQUAL "context:;columnar:;corpus:;dictionary:")
+    message(FATAL_ERROR "the default run lists the sets '${listed_sets}' (exit ${rc}):\n${listed}")
+  endif()
+  run_bench(rc listed se --list --only "^stream/sd-text-l1$")
+  if(NOT rc EQUAL 0 OR NOT listed MATCHES "^stream: [^\n]+\n  sd-text-l1\n$")
+    message(FATAL_ERROR "--only ^stream/sd-text-l1$ lists (exit ${rc}):\n${listed}")
+  endif()
+  run_bench(rc so se -q ${quick} --only "^(context/d-256B-reused|corpus/json-l1)$")
+  if(NOT rc EQUAL 0 OR NOT se STREQUAL "" OR NOT so MATCHES "\n  not run: columnar, stream, capi, dictionary \\(")
+    message(FATAL_ERROR "a quiet default run with --only (exit ${rc}):\nstdout:\n${so}\nstderr:\n${se}")
+  endif()
+  expect_row("${so}" "d-256B-reused" num)
+  expect_row("${so}" "json-l1" num)
+  if(so MATCHES "\n(columnar: |dictionary: |stream: |capi: |corpus: compression)")
+    message(FATAL_ERROR "a table with no row selected was printed:\n${so}")
+  endif()
+
 elseif(MODE STREQUAL "args")
   # Each bad invocation must exit 1 with a message, before measuring anything.
   set(bad_invocations
     "--rounds;0" "--rounds;x" "--size;0" "--size;12Q" "-l;0" "-l;1,,3" "-l;99" "--bogus"
-    "--clock;sundial" "--max-case-seconds;-1" "--max-case-seconds;x" "--json" "--json;${WORK_DIR}/no/such/dir/out.json" "${WORK_DIR}/missing-file")
+    "--clock;sundial" "--full=1" "--only;^no-such-set/" "--max-case-seconds;-1" "--max-case-seconds;x" "--json" "--json;${WORK_DIR}/no/such/dir/out.json" "${WORK_DIR}/missing-file")
   foreach(inv IN LISTS bad_invocations)
     run_bench(rc so se ${inv})
     if(NOT rc EQUAL 1 OR NOT se MATCHES "zest-bench: ")
