@@ -271,7 +271,9 @@ group_option_effects() {
     local d s args blocks size
     d=$(fresh_dir)
     mkdir "$d/set"
-    for s in gz tgz xz txz lzma lz4 tlz4 tzst zst bz2 Z ZST txt; do cp "$C/small" "$d/set/f.$s"; done
+    # (Suffixes on which zstd 1.5.4, the oracle, and 1.5.6 agree: .bz2 and
+    # the other 1.5.6 additions are checked in the compress group.)
+    for s in gz tgz xz txz lzma lz4 tlz4 tzst zst Z ZST txt; do cp "$C/small" "$d/set/f.$s"; done
     make_twins "$d/twin" "$d/set/"*
     (cd "$d/twin/zest" && z -q -f --exclude-compressed f.*; exit "$RC")
     RC=$?
