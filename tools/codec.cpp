@@ -183,7 +183,11 @@ bool codec::uses_stream_size(const input_file& in) const {
 }
 
 std::optional<std::uint64_t> codec::pledged_size(const input_file& in) const {
-    return uses_stream_size(in) ? settings_.stream_size : known_size(in);
+    // Standard input's size is never taken, even a redirected file's, as in
+    // zstd: it may still grow (a log being written), or not be its length
+    // at all (/proc files say 0), and the pledge would fail the run.
+    if (in.is_stdin || uses_stream_size(in)) return settings_.stream_size;
+    return known_size(in);
 }
 
 compression_parameters codec::parameters_for(const input_file& in) const {
@@ -204,7 +208,7 @@ transfer_totals codec::compress(const input_file& in, output_sink& out, progress
     const bool stream_size = uses_stream_size(in);
     progress.start(in.display, size);
     if (settings_.format != data_format::zstd) {
-        t = compress_other(in, out, progress, size);
+        t = compress_other(in, out, progress, size && !uses_stream_size(in) ? size : std::nullopt);
         progress.clear();
         return t;
     }

@@ -151,6 +151,24 @@ group_sizes() {
     expect_rc 11 "--stream-size mismatch -o"
     expect_missing "$d/out.zst" "--stream-size mismatch -o"
     expect_no_temp "$d" "--stream-size mismatch -o"
+    # Standard input's size is never taken, even a redirected file's, as in
+    # zstd: no size declared, the window of an unknown size (zstd's), and a
+    # file whose size is not its length (/proc's say 0; or one that grows
+    # while it is read) compresses whole.
+    for args in -3 -19 "-19 --long"; do
+        # shellcheck disable=SC2086
+        z -q $args -c <"$d/in" >"$d/r.zst"
+        # shellcheck disable=SC2086
+        "$ZSTD" -q $args -c <"$d/in" >"$d/r.ref" 2>/dev/null
+        expect_rc 0 "zest $args <file"
+        if [ -z "$(content_size_of "$d/r.zst")" ]; then pass; else fail "zest $args <file declares a size"; fi
+        if [ "$(window_of "$d/r.zst")" = "$(window_of "$d/r.ref")" ]; then pass; else
+            fail "zest $args <file: window $(window_of "$d/r.zst"), zstd's $(window_of "$d/r.ref")"
+        fi
+    done
+    z -q -c </proc/version >"$d/proc.zst"
+    expect_rc 0 "zest </proc/version"
+    "$ZSTD" -dq -c "$d/proc.zst" 2>/dev/null | cmp -s - /proc/version && pass || fail "zest </proc/version: output"
     # --no-content-size: the pledge chooses the parameters, nothing is declared.
     cat "$d/in" | "$ZEST" -q --stream-size=$n --no-content-size -c >"$d/nc.zst" 2>"$ERR"
     if [ -z "$(content_size_of "$d/nc.zst")" ]; then pass; else fail "--stream-size --no-content-size declares a size"; fi
