@@ -1,18 +1,29 @@
 #!/usr/bin/env bash
-# Regenerates the pictures of docs/benchmarks.md (docs/img/*.svg) from fresh
-# zest-bench runs: one against the system libzstd and, when
-# ZEST_REFERENCE_LIBZSTD names a folder holding another libzstd.so.1 (the
-# newest release, for example), one against that one too.
+# Regenerates the pictures of docs/benchmarks.md (docs/img/*.svg): zest's
+# speed-up over libzstd as zest-bench measures it side by side, medians of
+# several runs with their spread. The runs are against the system libzstd
+# and, when ZEST_REFERENCE_LIBZSTD names a folder holding another
+# libzstd.so.1 (the newest release, for example), against that one too,
+# alternated so that a change in the machine's load hits both.
 #
 #   ZEST_REFERENCE_LIBZSTD=/path/to/libzstd-1.5.7 bash scripts/bench_plots.sh
+#   bash scripts/bench_plots.sh --redraw   # draw again from the last runs' JSON files
 #
-# The runs' raw timings stay in build/bench-plots/*.json. Needs matplotlib
-# (Debian: python3-matplotlib). Extra arguments go to every zest-bench run.
+# ZEST_PLOT_RUNS runs per library (default 3; each takes about 4 minutes on a
+# quiet 2-core machine: the compression levels up to 22 take most of it),
+# pinned to CPU ZEST_BENCH_CPU (default 1); ZEST_BUILD_DIR is the build tree
+# (default build). The raw timings stay in BUILD/bench-plots/*.json, each
+# run's load in runs.log there, the figures as Markdown tables in
+# ratios.md. Needs matplotlib (Debian: python3-matplotlib). Extra arguments go
+# to every zest-bench run. Run it on a machine as idle as you can find.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j "$(nproc)" --target zest_bench
+build=${ZEST_BUILD_DIR:-build}
+bin=$build/bench/zest-bench
+[[ $bin == /* ]] || bin=./$bin
+out=$build/bench-plots
+runs=${ZEST_PLOT_RUNS:-3}
+cpu=${ZEST_BENCH_CPU:-1}
 
 py=python3
 "$py" -c 'import matplotlib' 2>/dev/null || py=/usr/bin/python3
@@ -21,20 +32,48 @@ py=python3
     exit 1
 }
 
-out=build/bench-plots
-mkdir -p "$out" docs/img
-# Compression at every level for the speed/ratio picture; decompression of
-# the frames of levels 1, 3 and 19, the columns, the streams and the
-# messages for the per-workload ones.
-args=(--pin "${ZEST_BENCH_CPU:-1}" -r 3 -s 1M -l -5,-1,1,2,3,4,5,6,7,8,9,12,15,16,17,18,19,22
-      --only '^corpus/c-|^corpus/[a-z]+-l(1|3|19)$|^columnar/|^stream/sd-.*-l(1|3|19)$|^context/d-.*-(oneshot|reused)$'
-      corpus columnar stream context "$@")
-runs=()
-./build/bench/zest-bench "${args[@]}" --json "$out/system.json"
-runs+=("$out/system.json")
-if [[ -n "${ZEST_REFERENCE_LIBZSTD:-}" ]]; then
-    LD_LIBRARY_PATH="$ZEST_REFERENCE_LIBZSTD" ./build/bench/zest-bench "${args[@]}" --json "$out/reference.json"
-    runs+=("$out/reference.json")
+redraw=0
+if [[ ${1:-} == --redraw ]]; then
+    redraw=1
+    shift
 fi
-"$py" scripts/bench_plots.py docs/img "${runs[@]}"
-echo "bench_plots.sh: wrote docs/img/compression-levels.svg, decompression.svg, decompression-context.svg"
+
+if ((!redraw)); then
+    bash scripts/deps.sh >&2
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$build" -j "$(nproc)" --target zest_bench >&2
+    if [[ -n ${ZEST_REFERENCE_LIBZSTD:-} && ! -e $ZEST_REFERENCE_LIBZSTD/libzstd.so.1 ]]; then
+        echo "bench_plots.sh: no libzstd.so.1 in ZEST_REFERENCE_LIBZSTD=$ZEST_REFERENCE_LIBZSTD" >&2
+        exit 1
+    fi
+    mkdir -p "$out"
+    rm -f "$out"/*.json "$out/runs.log"
+    # Decompression of every workload at the full run's sizes; compression at
+    # the levels worth a point, on 1 MiB inputs (levels 16 to 22 take seconds
+    # per call on larger ones).
+    decode=(--pin "$cpu" -q -r 5 -s 4M
+            --only '^context/d-|^columnar/|^corpus/[a-z]+-l[0-9]+$|^stream/sd-|^dictionary/.*-d-'
+            context columnar corpus stream dictionary)
+    encode=(--pin "$cpu" -q -r 3 -s 1M -l -5,-1,1,2,3,4,5,6,7,8,9,12,15,16,19,22 --only '^corpus/c-' corpus)
+    libs=(system)
+    [[ -n ${ZEST_REFERENCE_LIBZSTD:-} ]] && libs+=(reference)
+    for ((i = 1; i <= runs; i++)); do
+        for kind in decode encode; do
+            for lib in "${libs[@]}"; do
+                json=$out/$kind-$lib-$i.json
+                echo "$(date -u +%FT%TZ) $kind $lib run $i: load average $(cut -d' ' -f1-3 /proc/loadavg)" |
+                    tee -a "$out/runs.log" >&2
+                env_args=()
+                [[ $lib == reference ]] && env_args=(LD_LIBRARY_PATH="$ZEST_REFERENCE_LIBZSTD")
+                if [[ $kind == decode ]]; then args=("${decode[@]}"); else args=("${encode[@]}"); fi
+                env "${env_args[@]}" "$bin" "${args[@]}" "$@" --json "$json" >/dev/null
+            done
+        done
+    done
+fi
+
+shopt -s nullglob
+jsons=("$out"/*.json)
+((${#jsons[@]})) || { echo "bench_plots.sh: no runs in $out to draw from" >&2; exit 1; }
+mkdir -p docs/img
+"$py" scripts/bench_plots.py docs/img "${jsons[@]}" | tee "$out/ratios.md"
