@@ -205,7 +205,7 @@ void expect_libzstd_reads(const bytes& frame, const dict_kind& d, const bytes& s
     ZSTD_freeDCtx(dctx);
     ASSERT_FALSE(ZSTD_isError(n)) << what << ": libzstd: " << ZSTD_getErrorName(n);
     ASSERT_EQ(n, src.size()) << what;
-    EXPECT_EQ(std::memcmp(out.data(), src.data(), n), 0) << what << ": libzstd decodes other bytes";
+    EXPECT_TRUE(n == 0 || std::memcmp(out.data(), src.data(), n) == 0) << what << ": libzstd decodes other bytes";
 }
 
 struct strategy_case {
