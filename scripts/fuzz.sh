@@ -60,6 +60,22 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# "EDGES FEATURES" that the inputs of the given folders reach, from a merge
+# into an empty folder (crash-resistant: a failing input is recorded in the
+# artifacts and skipped). Fork mode's own `cov:` cannot serve: libFuzzer 14
+# counts the initial merge's features in it, then adds edges.
+coverage_of() {
+  local bin=$1 name=$2 out=$tmp/merge.$2
+  shift 2
+  rm -rf "$out" && mkdir -p "$out"
+  nice -n 10 "$bin" -merge=1 -timeout="$timeout" -rss_limit_mb=4096 -max_len="${max_len[$name]}" \
+    -artifact_prefix="$work/artifacts/$name/" "$out" "$@" > "$out.log" 2>&1 || true
+  local line
+  line=$(grep -E 'new features added; [0-9]+ new coverage edges' "$out.log" | tail -1)
+  sed -E 's/.* ([0-9]+) new features added; ([0-9]+) new coverage edges.*/\2 \1/' <<< "${line:-? ?}"
+  rm -rf "$out"
+}
 summary=()
 found_any=0
 for name in "${fuzzers[@]}"; do
@@ -70,31 +86,28 @@ for name in "${fuzzers[@]}"; do
   start_mark=$tmp/start.$name
   touch "$start_mark"
 
+  echo "== $name: coverage of the corpus and seeds so far"
+  read -r start_edges start_ft < <(coverage_of "$bin" "$name" "$corpus" "$seeds")
+  start_corp=$(find "$corpus" -type f | wc -l)
   echo "== $name: fuzzing for $minutes minute(s), $jobs process(es); log in $log"
   nice -n 10 "$bin" -fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time=$((minutes * 60)) -timeout="$timeout" -rss_limit_mb=4096 -max_len="${max_len[$name]}" \
     -artifact_prefix="$artifacts/" "$corpus" "$seeds" > "$log" 2>&1 || true
-  # Fork mode's progress lines:
+  # Fork mode's last progress line:
   # "#RUNS: cov: C ft: F corp: K exec/s E oom/timeout/crash: O/T/C time: Ss job: J ..."
-  # The first one gives the coverage of the corpus and seeds it started
-  # from (its initial merge), the last one where the run ended.
-  first=$(grep -m1 -E '^#[0-9]+: cov: ' "$log" || true)
   last=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -1 || true)
-  start_cov=$(sed -E 's/.* cov: ([0-9]+) .*/\1/' <<< "$first")
-  start_ft=$(sed -E 's/.* ft: ([0-9]+) .*/\1/' <<< "$first")
-  start_corp=$(sed -E 's/.* corp: ([0-9]+) .*/\1/' <<< "$first")
   runs=$(sed -E 's/^#([0-9]+):.*/\1/' <<< "$last")
-  cov=$(sed -E 's/.* cov: ([0-9]+) .*/\1/' <<< "$last")
-  ft=$(sed -E 's/.* ft: ([0-9]+) .*/\1/' <<< "$last")
-  corp=$(sed -E 's/.* corp: ([0-9]+) .*/\1/' <<< "$last")
-  rate=$(sed -E 's/.* exec\/s ([0-9]+) .*/\1/' <<< "$last")
   secs=$(sed -E 's/.* time: ([0-9]+)s .*/\1/' <<< "$last")
   if [[ -z $last ]]; then
     summary+=("$name: no progress line in $log (did the fuzzer start?)")
     found_any=1
     continue
   fi
-  line="$name: ${runs} executions in ${secs} s (${rate}/s), coverage ${start_cov} -> ${cov} (+$((cov - start_cov)))"
+  echo "== $name: coverage after the run"
+  read -r edges ft < <(coverage_of "$bin" "$name" "$corpus" "$seeds")
+  corp=$(find "$corpus" -type f | wc -l)
+  line="$name: ${runs} executions in ${secs} s ($((runs / (secs > 0 ? secs : 1)))/s), coverage ${start_edges} -> ${edges} edges"
+  [[ $start_edges =~ ^[0-9]+$ && $edges =~ ^[0-9]+$ ]] && line+=" (+$((edges - start_edges)))"
   line+=", features ${start_ft} -> ${ft}, corpus ${start_corp} -> ${corp} inputs"
 
   # What failed in this run (seeds that fail included: fork mode's initial
