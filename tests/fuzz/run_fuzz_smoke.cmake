@@ -1,6 +1,6 @@
-# Generates the seed corpora, then runs the decompression fuzzer on its own
-# (seeds/decompress) for SECONDS seconds. -D FUZZER=... SEEDER=... WORK_DIR=... SECONDS=...
-foreach(v FUZZER SEEDER WORK_DIR SECONDS)
+# Generates the seed corpora, then runs a fuzzer on its own (seeds/CORPUS)
+# for SECONDS seconds. -D FUZZER=... SEEDER=... WORK_DIR=... SECONDS=... CORPUS=...
+foreach(v FUZZER SEEDER WORK_DIR SECONDS CORPUS)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "run_fuzz_smoke.cmake: ${v} is not set")
   endif()
@@ -13,7 +13,7 @@ if(NOT rc EQUAL 0)
 endif()
 execute_process(
   COMMAND ${FUZZER} -max_total_time=${SECONDS} -rss_limit_mb=4096 -max_len=65536 -timeout=60
-          -print_final_stats=1 -artifact_prefix=${WORK_DIR}/ ${WORK_DIR}/corpus ${WORK_DIR}/seeds/decompress
+          -print_final_stats=1 -artifact_prefix=${WORK_DIR}/ ${WORK_DIR}/corpus ${WORK_DIR}/seeds/${CORPUS}
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the fuzzer found a problem (exit ${rc}); the input is in ${WORK_DIR}")
