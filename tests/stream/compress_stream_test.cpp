@@ -64,6 +64,7 @@ bytes stream_compress(zest::compress_stream& cs, std::span<const std::byte> src,
     std::vector<std::byte> buf;
     std::size_t at = 0, next_flush = flush_every ? flush_every : SIZE_MAX, call = 0;
     zest::test::streaming::progress_watchdog watchdog("compress_stream");
+    const zest::test::streaming::call_deadline deadline("a compress_stream loop", std::chrono::seconds(300));
     auto run = [&](zest::in_buffer& in, zest::directive d) -> bool {
         for (;;) {
             buf.assign(out_size(call), std::byte{0});

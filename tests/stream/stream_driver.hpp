@@ -7,11 +7,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <span>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include <zstd.h>
@@ -63,6 +70,40 @@ private:
     unsigned stalled_ = 0;
 };
 
+// The other half of the watchdog: a hang inside one call, which no count of
+// calls can see. Aborts the process, naming `what`, unless destroyed within
+// `limit` (a per-test failure with its cause, well before ctest's time-out).
+class call_deadline {
+public:
+    call_deadline(std::string what, std::chrono::seconds limit) : what_(std::move(what)) {
+        thread_ = std::thread([this, limit] {
+            std::unique_lock<std::mutex> lock(m_);
+            if (!cv_.wait_for(lock, limit, [this] { return done_; })) {
+                std::fprintf(stderr, "watchdog: %s did not return within %lld s\n", what_.c_str(),
+                             static_cast<long long>(limit.count()));
+                std::abort();
+            }
+        });
+    }
+    call_deadline(const call_deadline&) = delete;
+    call_deadline& operator=(const call_deadline&) = delete;
+    ~call_deadline() {
+        {
+            const std::lock_guard<std::mutex> lock(m_);
+            done_ = true;
+        }
+        cv_.notify_one();
+        thread_.join();
+    }
+
+private:
+    std::string what_;
+    std::mutex m_;
+    std::condition_variable cv_;
+    bool done_ = false;
+    std::thread thread_;
+};
+
 // Sizes of successive input and output buffers handed to the stream.
 using chunker = std::function<std::size_t(std::size_t call)>;
 
@@ -81,6 +122,7 @@ inline stream_run stream_decode(zest::decompress_stream& ds, std::span<const std
     std::size_t in_at = 0;
     std::vector<std::byte> buf;
     progress_watchdog watchdog("decompress_stream");
+    const call_deadline deadline("a decompress_stream loop", std::chrono::seconds(300));
     for (std::size_t call = 0;; ++call) {
         const std::size_t ni = std::min(in_size(call), src.size() - in_at);
         zest::in_buffer in{src.data() + in_at, ni, 0};
