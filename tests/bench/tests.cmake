@@ -4,8 +4,10 @@
 if(TARGET zest_bench)
   set(_bench_check ${CMAKE_CURRENT_LIST_DIR}/check_bench.cmake)
   set(_bench_work ${CMAKE_CURRENT_BINARY_DIR}/bench-tests)
-  # libzstd 1.5.7, if scripts built it (../shared/tools/reference-zstd.sh): the
-  # smoke test also runs against it, to see the header name it.
+  # Another libzstd, when a folder holding libzstd.so.1.X.Y is there (how to
+  # build one: docs/benchmarks.md): ZEST_REF_DIR, by default
+  # ~/.cache/zest-reference/1.5.7. The smoke test also runs against it, to see
+  # the header name it.
   set(_bench_ref "$ENV{ZEST_REF_DIR}")
   if(NOT _bench_ref)
     set(_bench_ref "$ENV{HOME}/.cache/zest-reference/1.5.7")
