@@ -148,6 +148,7 @@ transfer_totals codec::decompress(const input_file& in, output_sink* out, progre
             }
             const bool frame = format.has_value();
             if (!frame && settings_.pass_through) {
+                t.passed_through = true;
                 do {
                     emit(ib.data() + pos, end - pos);
                     pos = end;

@@ -20,6 +20,7 @@ namespace zest::cli {
 struct transfer_totals {
     std::uint64_t read = 0;     ///< bytes taken from the input
     std::uint64_t written = 0;  ///< bytes produced (written, or discarded by -t)
+    bool passed_through = false; ///< decompression copied the input's tail as it is (--pass-through)
 };
 
 struct codec_settings {

@@ -329,8 +329,11 @@ private:
             std::snprintf(line, sizeof line, ": %llu bytes", static_cast<unsigned long long>(t.written));
         std::string display = in.display;
         if (display.size() < 20) display.resize(20, ' ');
-        // zstd's rule: one file's line is its summary; with several, -v shows each.
-        if (multiple_)
+        // zstd's rule: one file's line is its summary; with several, -v shows
+        // each. A file passed through gets none (zstd copies it and returns).
+        if (t.passed_through)
+            ;
+        else if (multiple_)
             print_info(3, display + line);
         else if (summary_)
             print_info(1, display + line);

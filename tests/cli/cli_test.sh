@@ -330,6 +330,14 @@ group_stdio() {
     zr -d --pass-through "$d/frame-then-plain" -o "$d/pt.file.ref"
     expect_rc_as_zstd "-d --pass-through -o FILE, as zstd"
     expect_same "$d/pt.file" "$d/pt.file.ref" "-d --pass-through -o FILE, as zstd"
+    # zstd copies the rest and returns: no 'FILE : N bytes' line for it.
+    z -d --pass-through "$d/plain" -o "$d/pt.plain" -f
+    expect_rc 0 "-d --pass-through -o FILE on a plain file"
+    expect_stderr_lacks " bytes" "-d --pass-through -o FILE prints no summary, as zstd"
+    z -d --pass-through "$d/frame-then-plain" -o "$d/pt.file" -f
+    expect_stderr_lacks " bytes" "-d --pass-through: frames then plain data, no summary, as zstd"
+    zr -d --pass-through "$d/plain" -o "$d/pt.plain.ref" -f
+    if [ -s "$ZERR" ]; then fail "zstd printed a summary for a file passed through"; else pass; fi
     z -d -f "$d/plain" -o "$d/pt.f"
     expect_rc 1 "-d -f -o FILE (no -c) does not pass through"
     expect_missing "$d/pt.f" "-d -f -o FILE (no -c) does not pass through"
