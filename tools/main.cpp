@@ -162,7 +162,7 @@ int run(const options& o) {
     }
     print_info(3, std::string("*** zest CLI (") + std::to_string(sizeof(void*) * 8) + "-bit) v" + version_string() +
                       ", a Zstandard implementation ***");  // zstd -v starts with its banner
-    // zstd's warnings (level capped, bad environment), which -q silences.
+    // zstd's warnings on the command line (level capped), which -q silences.
     for (const std::string& w : o.warnings) print_info(2, w);
 
     // As zstd: benchmarks measure Zstandard only, and say so rather than

@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 
 #include "numbers.hpp"
@@ -385,16 +386,18 @@ private:
 };
 
 // What zstd takes from the environment: defaults that the command line
-// overrides. Bad values are ignored with a warning.
+// overrides. Bad values are ignored with a warning, printed at once: zstd
+// reads its environment before the command line, so no -q silences it.
 void read_environment(options& o) {
     std::string warning;
+    const auto warn = [&] { std::fprintf(stderr, "%s\n", warning.c_str()); };
     if (const char* level = std::getenv("ZSTD_CLEVEL")) {
         if (const auto l = parse_env_level(level, warning)) o.level = *l == 0 ? default_level : *l;
-        else o.warnings.push_back(warning);
+        else warn();
     }
     if (const char* threads = std::getenv("ZSTD_NBTHREADS")) {
         if (const auto n = parse_env_threads(threads, warning)) o.threads = *n;
-        else o.warnings.push_back(warning);
+        else warn();
     }
 }
 

@@ -224,9 +224,19 @@ group_environment() {
             fail "ZSTD_CLEVEL='$v': warning '$(head -1 "$ERR")', zstd's '$(head -1 "$ZERR")'"
         fi
     done
-    # -q silences these warnings (zstd prints them before reading -q).
-    ZSTD_CLEVEL=abc z -q -c "$d/in" >/dev/null
-    expect_stderr_empty "ZSTD_CLEVEL=abc -q"
+    # -q does not silence these warnings: zstd prints them before it reads
+    # the command line (cli-tests' compression/levels.sh expects them).
+    for q in -q -qq; do
+        ZSTD_CLEVEL=abc z $q -c "$d/in" >/dev/null
+        expect_stderr_has "Ignore environment variable setting ZSTD_CLEVEL=abc" "ZSTD_CLEVEL=abc $q"
+        ZSTD_NBTHREADS=x z $q -c "$d/in" >/dev/null
+        expect_stderr_has "Ignore environment variable setting ZSTD_NBTHREADS=x" "ZSTD_NBTHREADS=x $q"
+        ZSTD_CLEVEL=abc zr $q -c "$d/in" >/dev/null
+        if grep -q "ZSTD_CLEVEL=abc" "$ZERR"; then pass; else fail "zstd $q is silent (the test's premise)"; fi
+    done
+    # Printed before the command line is read: a usage error still shows it.
+    ZSTD_CLEVEL=abc z --no-such-option >/dev/null
+    expect_stderr_has "Ignore environment variable setting ZSTD_CLEVEL=abc" "ZSTD_CLEVEL=abc before a usage error"
     for v in 4 0 1; do
         ZSTD_NBTHREADS=$v z -c "$d/in" >"$d/out.zst"
         expect_rc 0 "ZSTD_NBTHREADS=$v"
