@@ -65,16 +65,20 @@ int train(const options& o, const std::vector<std::string>& names) {
     const auto samples_in = [&](std::uint64_t bytes) -> std::uint64_t {
         return bytes == 0 ? 0 : o.train_chunk ? (bytes + o.train_chunk - 1) / o.train_chunk : 1;
     };
+    std::uint64_t total_bytes = 0;
     bool limited = false;
     for (const std::string& name : names) {
         try {
             const input_file in = open_input(name, o.force);
             if (limited) {  // not loaded, but counted as zstd counts them
-                total_samples += S_ISREG(in.st.st_mode) ? samples_in(static_cast<std::uint64_t>(in.st.st_size)) : 1;
+                const std::uint64_t size = S_ISREG(in.st.st_mode) ? static_cast<std::uint64_t>(in.st.st_size) : 0;
+                total_samples += S_ISREG(in.st.st_mode) ? samples_in(size) : 1;
+                total_bytes += size;
                 continue;
             }
             const std::vector<std::byte> data = read_all(in);
             total_samples += samples_in(data.size());
+            total_bytes += data.size();
             const std::size_t chunk = o.train_chunk ? std::size_t(o.train_chunk) : std::max<std::size_t>(data.size(), 1);
             for (std::size_t at = 0; at < data.size() && !limited; at += chunk) {
                 const std::size_t n = std::min(chunk, data.size() - at);
@@ -96,14 +100,19 @@ int train(const options& o, const std::vector<std::string>& names) {
                                    "samples with -B#)");
         return 14;
     }
+    // zstd's two lines, which scripts (its own playTests.sh) look for.
+    constexpr std::uint64_t mib = 1 << 20;
+    if (o.train_memory)
+        print_info(2, "!  Warning : setting manual memory limit for dictionary training data at " +
+                          std::to_string(o.train_memory / mib) + " MB");
     if (limited)
-        print_info(2, "--memory=" + std::to_string(o.train_memory) + ": training on the first " +
-                          std::to_string(sizes.size()) + " samples (" + std::to_string(samples.size()) + " bytes)");
+        print_info(1, "Training samples set too large (" + std::to_string(total_bytes / mib) + " MB); training on " +
+                          std::to_string(o.train_memory / mib) + " MB only...");
+    print_info(3, "Training on " + std::to_string(sizes.size()) + " samples of " + std::to_string(samples.size()) +
+                      " bytes in all");
     training_parameters p = o.train;
     p.level = o.level;
     p.dict_id = o.train_dict_id;
-    print_info(3, "Training on " + std::to_string(sizes.size()) + " samples of " + std::to_string(samples.size()) +
-                      " bytes in all");
     training_parameters used;
     auto dict = train_dictionary(samples, sizes, std::size_t(o.max_dict), p, &used);
     if (!dict) {

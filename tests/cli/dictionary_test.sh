@@ -268,6 +268,20 @@ group_train() {
     limited=$(sed -n 's/^Training on \([0-9]*\) samples of \([0-9]*\) bytes.*/\2/p' "$ERR")
     [ -n "$limited" ] && [ "$limited" -le 16384 ] && pass ||
         fail "--train -M16K: '$limited' bytes of samples: $(cat "$ERR")"
+    # zstd's lines for --memory, which its playTests.sh greps for.
+    local big_corpus=$d/big-corpus
+    for i in $(seq 1 400); do cat "$d"/train/*.json; done | head -c 3200000 >"$big_corpus"
+    for args in "--memory=2MB" "--memory=1M -q"; do
+        # shellcheck disable=SC2086
+        z --train -B2K "$big_corpus" -o "$d/memdict" $args -f
+        expect_rc 0 "--train -B2K $args"
+        # shellcheck disable=SC2086
+        zr --train -B2K "$big_corpus" -o "$d/memdict.ref" $args -f
+        for line in "setting manual memory limit for dictionary training data at" "Training samples set too large"; do
+            zl=$(grep -F "$line" "$ERR" | sed 's/ *$//') zstd_l=$(grep -F "$line" "$ZERR" | sed 's/ *$//')
+            [ "$zl" = "$zstd_l" ] && pass || fail "--train $args: '$zl', zstd's '$zstd_l'"
+        done
+    done
     expect_exists "$d/rec" "--train -r"
 
     # Failures: nothing written, an existing file untouched.
