@@ -331,12 +331,7 @@ private:
         if (display.size() < 20) display.resize(20, ' ');
         // zstd's rule: one file's line is its summary; with several, -v shows
         // each. A file passed through gets none (zstd copies it and returns).
-        if (t.passed_through)
-            ;
-        else if (multiple_)
-            print_info(3, display + line);
-        else if (summary_)
-            print_info(1, display + line);
+        if (!t.passed_through && (multiple_ || summary_)) print_info(multiple_ ? 3 : 1, display + line);
 
         // Like zstd, --rm only removes an input whose content now lives in a
         // file: not after -c, -t, or -o /dev/null.

@@ -71,9 +71,12 @@ int train(const options& o, const std::vector<std::string>& names) {
         try {
             const input_file in = open_input(name, o.force);
             if (limited) {  // not loaded, but counted as zstd counts them
-                const std::uint64_t size = S_ISREG(in.st.st_mode) ? static_cast<std::uint64_t>(in.st.st_size) : 0;
-                total_samples += S_ISREG(in.st.st_mode) ? samples_in(size) : 1;
-                total_bytes += size;
+                if (S_ISREG(in.st.st_mode)) {
+                    total_samples += samples_in(static_cast<std::uint64_t>(in.st.st_size));
+                    total_bytes += static_cast<std::uint64_t>(in.st.st_size);
+                } else {
+                    ++total_samples;
+                }
                 continue;
             }
             const std::vector<std::byte> data = read_all(in);

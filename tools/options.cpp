@@ -2,9 +2,9 @@
 
 #include <bit>
 #include <climits>
-#include <cstdio>
 #include <cstdlib>
 
+#include "messages.hpp"
 #include "numbers.hpp"
 #include "program_name.hpp"
 
@@ -386,11 +386,12 @@ private:
 };
 
 // What zstd takes from the environment: defaults that the command line
-// overrides. Bad values are ignored with a warning, printed at once: zstd
-// reads its environment before the command line, so no -q silences it.
+// overrides. Bad values are ignored with a warning, printed at once, at the
+// default display level: zstd reads its environment before the command
+// line, so no -q silences it.
 void read_environment(options& o) {
     std::string warning;
-    const auto warn = [&] { std::fprintf(stderr, "%s\n", warning.c_str()); };
+    const auto warn = [&] { print_info(2, warning); };
     if (const char* level = std::getenv("ZSTD_CLEVEL")) {
         if (const auto l = parse_env_level(level, warning)) o.level = *l == 0 ? default_level : *l;
         else warn();
