@@ -87,7 +87,7 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
     bytes ref_out(ZSTD_compressBound(original.size()));
     std::size_t ref_size = 0;
     zest::compressor zc;
-    zc.set_level(level);
+    (void)zc.set_level(level);
     bytes zest_out(zest::compress_bound(original.size()));
     std::size_t zest_size = 0;
 
@@ -96,7 +96,7 @@ bytes run_compress_case(const bench_env& env, const std::string& set, const std:
     if (wanted) meter().begin_case(set, name);  // the checks below take seconds at level 19
     if (wanted) failure = run_isolated([&] {
         zest::compressor fresh;
-        fresh.set_level(level);
+        (void)fresh.set_level(level);
         std::size_t ignored = 0;
         return check_zest_encode(fresh, zest_out, ignored, original);
     });

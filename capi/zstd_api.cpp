@@ -79,59 +79,40 @@ constexpr int min_window_log = 10;
 constexpr int max_window_log = static_cast<int>(zest::max_window_log_limit);
 constexpr unsigned long long no_pledge = ZSTD_CONTENTSIZE_UNKNOWN;
 
-// libzstd 1.5.4's bounds for the parameters ZSTD_CCtx_setParameter takes,
-// reported as they are even where zest accepts only 0 (the default), so a
-// program that sizes its settings from the bounds sees the reference's.
-// zest's own bounds for the parameters it implements are the same (64-bit);
-// on 32-bit targets these are narrower, and checked first.
-constexpr bool is_32bit = sizeof(void*) == 4;
-constexpr int ref_window_log_max = is_32bit ? 30 : 31;
-constexpr int ref_hash_log_max = 30;
-struct param_bounds {
+// The parameters ZSTD_CCtx_setParameter takes and the zest setting each
+// is; their bounds, how they clamp or refuse values, and their defaults
+// are zest::settings_table's (libzstd's, on a build of the same width).
+struct cparam {
     int param;
-    int lower, upper;
+    zest::setting id;
 };
-constexpr param_bounds cparam_bounds[] = {
-    {ZSTD_c_compressionLevel, zest::min_level, zest::max_level},
-    {ZSTD_c_windowLog, min_window_log, ref_window_log_max},
-    {ZSTD_c_hashLog, 6, ref_hash_log_max},
-    {ZSTD_c_chainLog, 6, is_32bit ? 29 : 30},
-    {ZSTD_c_searchLog, 1, ref_window_log_max - 1},
-    {ZSTD_c_minMatch, 3, 7},
-    {ZSTD_c_targetLength, 0, ZSTD_BLOCKSIZE_MAX},
-    {ZSTD_c_strategy, ZSTD_fast, ZSTD_btultra2},
-    {ZSTD_c_enableLongDistanceMatching, 0, 2},  // ZSTD_ps_auto .. ZSTD_ps_disable
-    {ZSTD_c_ldmHashLog, 6, ref_hash_log_max},
-    {ZSTD_c_ldmMinMatch, 4, 4096},
-    {ZSTD_c_ldmBucketSizeLog, 1, 8},
-    {ZSTD_c_ldmHashRateLog, 0, ref_window_log_max - 6},
-    {ZSTD_c_contentSizeFlag, 0, 1},
-    {ZSTD_c_checksumFlag, 0, 1},
-    {ZSTD_c_dictIDFlag, 0, 1},
-    {ZSTD_c_nbWorkers, 0, is_32bit ? 64 : 256},
-    {ZSTD_c_jobSize, 0, is_32bit ? 512 << 20 : 1 << 30},
-    {ZSTD_c_overlapLog, 0, 9},
+constexpr cparam cparams[] = {
+    {ZSTD_c_compressionLevel, zest::setting::level},
+    {ZSTD_c_windowLog, zest::setting::window_log},
+    {ZSTD_c_hashLog, zest::setting::hash_log},
+    {ZSTD_c_chainLog, zest::setting::chain_log},
+    {ZSTD_c_searchLog, zest::setting::search_log},
+    {ZSTD_c_minMatch, zest::setting::min_match},
+    {ZSTD_c_targetLength, zest::setting::target_length},
+    {ZSTD_c_strategy, zest::setting::strategy},
+    {ZSTD_c_enableLongDistanceMatching, zest::setting::ldm},  // ZSTD_ps_auto .. ZSTD_ps_disable
+    {ZSTD_c_ldmHashLog, zest::setting::ldm_hash_log},
+    {ZSTD_c_ldmMinMatch, zest::setting::ldm_min_match},
+    {ZSTD_c_ldmBucketSizeLog, zest::setting::ldm_bucket_size_log},
+    {ZSTD_c_ldmHashRateLog, zest::setting::ldm_hash_rate_log},
+    {ZSTD_c_contentSizeFlag, zest::setting::content_size},
+    {ZSTD_c_checksumFlag, zest::setting::checksum},
+    {ZSTD_c_dictIDFlag, zest::setting::dictionary_id},
+    {ZSTD_c_nbWorkers, zest::setting::workers},
+    {ZSTD_c_jobSize, zest::setting::job_size},
+    {ZSTD_c_overlapLog, zest::setting::overlap_log},
 };
 
-const param_bounds* bounds_of(int p) noexcept {
-    for (const param_bounds& b : cparam_bounds)
-        if (b.param == p) return &b;
+const zest::setting_info* setting_for(int param) noexcept {
+    for (const cparam& c : cparams)
+        if (c.param == param) return &zest::setting_of(c.id);
     return nullptr;
 }
-
-int clamp_to(const param_bounds& b, int v) noexcept { return v < b.lower ? b.lower : v > b.upper ? b.upper : v; }
-bool within(const param_bounds& b, int v) noexcept { return v >= b.lower && v <= b.upper; }
-
-// Sticky compression parameters (ZSTD_CCtx_setParameter), with libzstd's
-// defaults (what ZSTD_CCtx_getParameter reports on a new context).
-struct cparams {
-    int level = ZSTD_CLEVEL_DEFAULT;
-    bool checksum = false;
-    bool content_size = true;
-    bool dict_id = true;
-    int workers = 0;  // taken, and ignored
-    zest::compression_parameters set{};  // windowLog ... strategy; 0: from the level and the input size
-};
 
 // The parameters libzstd lets change while a frame is in progress
 // (ZSTD_isUpdateAuthorized); they apply from the next frame.
@@ -145,24 +126,6 @@ bool settable_mid_frame(int param) noexcept {
         case ZSTD_c_targetLength:
         case ZSTD_c_strategy: return true;
         default: return false;
-    }
-}
-
-// Where each of windowLog ... targetLength and the ldm ones lives in the
-// sticky parameters.
-unsigned* cparam_field(zest::compression_parameters& p, int param) noexcept {
-    switch (param) {
-        case ZSTD_c_windowLog: return &p.window_log;
-        case ZSTD_c_hashLog: return &p.hash_log;
-        case ZSTD_c_chainLog: return &p.chain_log;
-        case ZSTD_c_searchLog: return &p.search_log;
-        case ZSTD_c_minMatch: return &p.min_match;
-        case ZSTD_c_targetLength: return &p.target_length;
-        case ZSTD_c_ldmHashLog: return &p.ldm.hash_log;
-        case ZSTD_c_ldmMinMatch: return &p.ldm.min_match;
-        case ZSTD_c_ldmBucketSizeLog: return &p.ldm.bucket_size_log;
-        case ZSTD_c_ldmHashRateLog: return &p.ldm.hash_rate_log;
-        default: return nullptr;
     }
 }
 
@@ -180,7 +143,7 @@ struct ZSTD_DDict_s {
 struct ZSTD_CCtx_s {
     zest::compressor one_shot;
     zest::compress_stream stream;
-    cparams params;
+    zest::compression_options params;  // sticky (ZSTD_CCtx_setParameter)
     zest::dictionary dict;    // sticky (loadDictionary, refCDict)
     int cdict_level = 0;      // a referenced CDict's level, used instead of the parameter's
     bool cdict_ref = false;
@@ -231,14 +194,11 @@ struct ZSTD_DCtx_s {
 
 namespace {
 
-std::size_t compress_frame(zest::compressor& c, const cparams& p, void* dst, std::size_t cap, const void* src,
-                           std::size_t n, const zest::dictionary& dict = {}, int level = 0) noexcept {
-    c.set_level(level ? level : p.level);
-    c.set_dictionary(dict);
-    c.set_dictionary_id_written(p.dict_id);
-    c.set_checksum(p.checksum);
-    c.set_content_size(p.content_size);
-    if (auto r = c.set_parameters(p.set); !r) return to_size(r, side::encode);
+std::size_t compress_frame(zest::compressor& c, zest::compression_options p, void* dst, std::size_t cap,
+                           const void* src, std::size_t n, const zest::dictionary& dict = {}, int level = 0) noexcept {
+    if (level) p.level = level;
+    if (auto r = c.set_options(p); !r) return to_size(r, side::encode);
+    if (auto r = c.set_dictionary(dict); !r) return to_size(r, side::encode);
     return to_size(c.compress(dst, cap, src, n), side::encode);
 }
 
@@ -247,13 +207,10 @@ std::size_t compress_frame(zest::compressor& c, const cparams& p, void* dst, std
 // libzstd does) that input's size is declared, replacing any pledge.
 std::size_t start_stream_frame(ZSTD_CCtx& c, bool ends_now, std::size_t input_left) noexcept {
     if (ends_now) c.pledged = input_left;
-    const int level = c.frame_level();
+    zest::compression_options o = c.params;
+    o.level = c.frame_level();
     if (auto r = c.stream.set_dictionary(c.take_frame_dictionary()); !r) return to_size(r, side::encode);
-    if (auto r = c.stream.set_dictionary_id_written(c.params.dict_id); !r) return to_size(r, side::encode);
-    if (auto r = c.stream.set_level(level); !r) return to_size(r, side::encode);
-    if (auto r = c.stream.set_checksum(c.params.checksum); !r) return to_size(r, side::encode);
-    if (auto r = c.stream.set_content_size(c.params.content_size); !r) return to_size(r, side::encode);
-    if (auto r = c.stream.set_parameters(c.params.set); !r) return to_size(r, side::encode);
+    if (auto r = c.stream.set_options(o); !r) return to_size(r, side::encode);
     if (c.pledged != no_pledge) {
         if (auto r = c.stream.set_pledged_size(c.pledged); !r) return to_size(r, side::encode);
     }
@@ -375,15 +332,17 @@ size_t ZSTD_freeCCtx(ZSTD_CCtx* cctx) {
 size_t ZSTD_compressCCtx(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, const void* src, size_t srcSize,
                          int compressionLevel) {
     if (!cctx) return error(ZSTD_error_GENERIC);
-    cparams p;
+    zest::compression_options p;  // the level given, every other parameter libzstd's default
     p.level = compressionLevel;
     return compress_frame(cctx->one_shot, p, dst, dstCapacity, src, srcSize);
 }
 
 ZSTD_bounds ZSTD_cParam_getBounds(ZSTD_cParameter param) {
     ZSTD_bounds b{0, 0, 0};
-    if (const param_bounds* p = bounds_of(raw(param))) {
-        b.lowerBound = p->lower;
+    if (const zest::setting_info* p = setting_for(raw(param))) {
+        // libzstd reports jobSize from 0 (its default) and raises other
+        // values to its least job size.
+        b.lowerBound = raw(param) == ZSTD_c_jobSize ? 0 : p->lower;
         b.upperBound = p->upper;
     } else {
         b.error = error(ZSTD_error_parameter_unsupported);
@@ -397,83 +356,20 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
     // Mid-frame, only the level and the match finder's parameters may change
     // (from the next frame), as in libzstd.
     if (cctx->in_frame && !settable_mid_frame(param)) return error(ZSTD_error_stage_wrong);
-    const param_bounds* bounds = bounds_of(param);
-    if (!bounds) return error(ZSTD_error_parameter_unsupported);
-    cparams& p = cctx->params;
+    const zest::setting_info* info = setting_for(param);
+    if (!info) return error(ZSTD_error_parameter_unsupported);
     // As in libzstd: some parameters clamp the value to their bounds, the
     // others refuse a value outside them (0, "default", always passes).
-    switch (param) {
-        case ZSTD_c_compressionLevel:
-            if (value == 0) value = ZSTD_CLEVEL_DEFAULT;
-            p.level = clamp_to(*bounds, value);
-            return p.level > 0 ? static_cast<size_t>(p.level) : 0;
-        case ZSTD_c_windowLog:
-        case ZSTD_c_hashLog:
-        case ZSTD_c_chainLog:
-        case ZSTD_c_searchLog:
-        case ZSTD_c_minMatch:
-        case ZSTD_c_targetLength:  // its bounds hold 0
-        case ZSTD_c_ldmHashLog:
-        case ZSTD_c_ldmMinMatch:
-        case ZSTD_c_ldmBucketSizeLog:
-        case ZSTD_c_ldmHashRateLog:
-            if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
-            *cparam_field(p.set, param) = static_cast<unsigned>(value);
-            return static_cast<size_t>(value);
-        case ZSTD_c_strategy:
-            if (value != 0 && !within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
-            p.set.strategy = static_cast<zest::strategy>(value);
-            return static_cast<size_t>(value);
-        case ZSTD_c_contentSizeFlag:
-            p.content_size = value != 0;
-            return p.content_size;
-        case ZSTD_c_checksumFlag:
-            p.checksum = value != 0;
-            return p.checksum;
-        case ZSTD_c_dictIDFlag:
-            p.dict_id = value != 0;
-            return p.dict_id;
-        case ZSTD_c_nbWorkers:
-            // Accepted and ignored: zest compresses on the calling thread,
-            // and the frame is the same valid frame either way.
-            p.workers = clamp_to(*bounds, value);
-            return static_cast<size_t>(p.workers);
-        case ZSTD_c_overlapLog:
-            value = clamp_to(*bounds, value);
-            break;
-        case ZSTD_c_jobSize:
-            break;  // only 0 is the default: libzstd raises other values to its least job size
-        case ZSTD_c_enableLongDistanceMatching:  // ZSTD_ps_auto, _enable, _disable
-            if (!within(*bounds, value)) return error(ZSTD_error_parameter_outOfBound);
-            p.set.ldm.mode = static_cast<zest::ldm_mode>(value);
-            return static_cast<size_t>(value);
-        default:
-            break;
-    }
-    // 0 asks for the default, which is what zest does anyway.
-    if (value == 0) return 0;
-    return error(ZSTD_error_parameter_unsupported);
+    const auto r = zest::set_setting(cctx->params, info->id, value);
+    if (!r) return error(ZSTD_error_parameter_outOfBound);
+    return *r > 0 ? static_cast<size_t>(*r) : 0;
 }
 
 size_t ZSTD_CCtx_getParameter(const ZSTD_CCtx* cctx, ZSTD_cParameter param, int* value) {
     if (!cctx || !value) return error(ZSTD_error_GENERIC);
-    const int id = raw(param);
-    if (!bounds_of(id)) return error(ZSTD_error_parameter_unsupported);
-    const cparams& p = cctx->params;
-    zest::compression_parameters set = p.set;
-    switch (id) {
-        case ZSTD_c_compressionLevel: *value = p.level; break;
-        case ZSTD_c_strategy: *value = static_cast<int>(p.set.strategy); break;
-        case ZSTD_c_contentSizeFlag: *value = p.content_size; break;
-        case ZSTD_c_checksumFlag: *value = p.checksum; break;
-        case ZSTD_c_dictIDFlag: *value = p.dict_id; break;
-        case ZSTD_c_nbWorkers: *value = p.workers; break;
-        case ZSTD_c_enableLongDistanceMatching: *value = static_cast<int>(p.set.ldm.mode); break;
-        default: {
-            const unsigned* f = cparam_field(set, id);
-            *value = f ? static_cast<int>(*f) : 0;  // the others only ever hold 0
-        }
-    }
+    const zest::setting_info* info = setting_for(raw(param));
+    if (!info) return error(ZSTD_error_parameter_unsupported);
+    *value = info->get(cctx->params);
     return 0;
 }
 
@@ -492,7 +388,7 @@ size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset_arg) {
     if (reset == ZSTD_reset_session_only || reset == ZSTD_reset_session_and_parameters) cctx->drop_session();
     if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
-        cctx->params = cparams{};
+        cctx->params = {};
         // As libzstd: the parameters include the dictionary.
         cctx->dict = zest::dictionary();
         cctx->cdict_ref = false;
@@ -768,7 +664,7 @@ size_t ZSTD_compress_usingDict(ZSTD_CCtx* ctx, void* dst, size_t dstCapacity, co
     if (!ctx) return error(ZSTD_error_GENERIC);
     zest::dictionary d;
     if (const std::size_t e = load_dict(d, dict, dictSize, true, ZSTD_dct_auto); is_error(e)) return e;
-    cparams p;  // as ZSTD_compressCCtx: the level given, no other parameter
+    zest::compression_options p;  // as ZSTD_compressCCtx: the level given, no other parameter
     p.level = compressionLevel;
     return compress_frame(ctx->one_shot, p, dst, dstCapacity, src, srcSize, d);
 }
@@ -799,8 +695,8 @@ size_t ZSTD_compress_usingCDict(ZSTD_CCtx* cctx, void* dst, size_t dstCapacity, 
                                 const ZSTD_CDict* cdict) {
     if (!cctx) return error(ZSTD_error_GENERIC);
     if (!cdict) return error(ZSTD_error_dictionary_wrong);
-    cparams p;  // the CDict's level; content size and ID written, no checksum (libzstd's defaults)
-    return compress_frame(cctx->one_shot, p, dst, dstCapacity, src, srcSize, cdict->d, cdict->level);
+    // The CDict's level; content size and ID written, no checksum (libzstd's defaults).
+    return compress_frame(cctx->one_shot, {}, dst, dstCapacity, src, srcSize, cdict->d, cdict->level);
 }
 
 ZSTD_DDict* ZSTD_createDDict(const void* dictBuffer, size_t dictSize) { return new_ddict(dictBuffer, dictSize, false); }

@@ -111,19 +111,19 @@ int compress_bench(const std::vector<std::string>& files, const bench_settings& 
     print_header(sample.size(), s.min_seconds);
 
     compressor enc;
-    enc.set_checksum(s.checksum);
+    (void)enc.set_checksum(s.checksum);
     if (!enc.set_parameters(s.params)) {
         print_error("--zstd", "parameter out of bounds");
         return 1;
     }
-    enc.set_dictionary(s.dict);
+    (void)enc.set_dictionary(s.dict);
     decompressor dec;
     dec.set_dictionary(s.dict);
     std::vector<std::byte> packed(compress_bound(sample.size()));
     std::vector<std::byte> restored(sample.size() + 1);
     int status = 0;
     for (int level = s.first_level; level <= s.last_level; ++level) {
-        enc.set_level(level);
+        (void)enc.set_level(level);
         std::size_t csize = 0;
         bool ok = true;
         const double ctime = fastest(s.min_seconds, [&] {

@@ -428,9 +428,9 @@ parse_result parse_arguments(std::span<char* const> args, std::string_view progr
             return r;
         }
     }
-    if ((o.op == operation::decompress || o.op == operation::test) && o.zstd_params.window_log &&
+    if ((o.op == operation::decompress || o.op == operation::test) && o.zstd_params[setting::window_log] &&
         !o.memory_limit_set) {
-        const unsigned log = o.zstd_params.window_log;
+        const unsigned log = o.zstd_params[setting::window_log];
         if (log < 10 || log > max_window_log_limit) {
             r.error = "--zstd: windowLog=" + std::to_string(log) + " is out of bounds for a decoder's limit (10..31)";
             r.status = 11;

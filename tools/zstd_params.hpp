@@ -2,6 +2,7 @@
 // parameters, read as zstd 1.5.4 reads them.
 #pragma once
 
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -9,23 +10,13 @@
 
 namespace zest::cli {
 
-/// What --zstd= options set, as given; 0: not set (the level decides).
+/// What --zstd= options set, as given (0: not set, the level decides), by
+/// zest::setting: the rows of zest::settings_table with a short name are
+/// zstd's --zstd= keys.
 struct advanced_parameters {
-    unsigned window_log = 0;
-    unsigned chain_log = 0;
-    unsigned hash_log = 0;
-    unsigned search_log = 0;
-    unsigned min_match = 0;
-    unsigned target_length = 0;
-    unsigned strategy = 0;
-    // Long-distance matching's (used when it is on: --long, or level 22 on
-    // large inputs); the overlap is taken and checked as zstd takes it,
-    // without effect in zest, which compresses on one thread.
-    unsigned ldm_hash_log = 0;
-    unsigned ldm_min_match = 0;
-    unsigned ldm_bucket_size_log = 0;
-    unsigned ldm_hash_rate_log = 0;
-    unsigned overlap_log = 0;
+    std::array<unsigned, setting_count> given{};
+
+    unsigned operator[](setting s) const noexcept { return given[std::size_t(s)]; }
 
     /// The library's form (once check_bounds passed), long-distance
     /// matching enabled (with a window of 2^long_window_log unless wlog is

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "zest/errors.hpp"
+#include "zest/settings.hpp"
 
 namespace zest {
 
@@ -20,8 +21,6 @@ const char* version_string() noexcept;
 
 /// Default cap on a frame's window, as log2 (2^27 = 128 MiB, like the reference).
 inline constexpr unsigned default_max_window_log = 27;
-/// Largest window the format lets a decoder accept (2^31 = 2 GiB).
-inline constexpr unsigned max_window_log_limit = 31;
 
 // ---------------------------------------------------------------------------
 // Frame inspection
@@ -237,16 +236,6 @@ private:
 // Compression
 // ---------------------------------------------------------------------------
 
-/// The default compression level, as in the reference.
-inline constexpr int default_level = 3;
-/// Highest level. Every level runs the reference's strategy for it: `fast`,
-/// `dfast`, `greedy`, `lazy`, `lazy2`, `btlazy2`, and from level 16 (less
-/// for small inputs) the optimal parser: `btopt`, `btultra`, `btultra2`.
-inline constexpr int max_level = 22;
-/// Lowest level: negative levels trade ratio for speed (`fast` with an
-/// acceleration of -level), as the reference defines them.
-inline constexpr int min_level = -131072;
-
 /// Inputs of this size or more have no bound that fits a size_t (the
 /// reference's limit, ZSTD_MAX_INPUT_SIZE).
 inline constexpr std::size_t max_input_size =
@@ -256,45 +245,6 @@ inline constexpr std::size_t max_input_size =
 /// never make compression fail for lack of room. Same bound as the
 /// reference; 0 when n >= max_input_size.
 std::size_t compress_bound(std::size_t n) noexcept;
-
-/// Match-finding strategies, numbered as the reference numbers them (its
-/// `--zstd=strat=#`).
-enum class strategy : std::uint8_t { fast = 1, dfast, greedy, lazy, lazy2, btlazy2, btopt, btultra, btultra2 };
-
-/// Long-distance matching (the reference's --long): on, off, or as the
-/// parameters decide (automatic: on for windows of 2^27 bytes and more at
-/// btopt and up, as the reference does).
-enum class ldm_mode : std::uint8_t { automatic = 0, enabled = 1, disabled = 2 };
-
-/// Long-distance matching's parameters (the reference's ZSTD_c_ldm*): a
-/// table of 2^hash_log samples of the input in buckets of 2^bucket_size_log,
-/// one position in 2^hash_rate_log sampled, matches of min_match bytes or
-/// more. 0 (each field's default) takes the reference's value for the
-/// window: hash_log window_log - 7 (at least 6), min_match 64,
-/// bucket_size_log 3, hash_rate_log window_log - hash_log. Enabling it
-/// without a window log sets the window to 2^27 (as the reference does).
-struct ldm_parameters {
-    ldm_mode mode = ldm_mode::automatic;
-    unsigned hash_log = 0;         ///< 6..30
-    unsigned min_match = 0;        ///< 4..4096
-    unsigned bucket_size_log = 0;  ///< 1..8
-    unsigned hash_rate_log = 0;    ///< 0..25
-};
-
-/// The parameters behind a level: window, chain, hash and search sizes as
-/// log2, minimum match length, target length (for `fast`, the acceleration),
-/// strategy. As values set beyond a level (compressor::set_parameters), 0
-/// (the default of each) takes the level's.
-struct compression_parameters {
-    unsigned window_log = 0;
-    unsigned chain_log = 0;
-    unsigned hash_log = 0;
-    unsigned search_log = 0;
-    unsigned min_match = 0;
-    unsigned target_length = 0;
-    zest::strategy strategy{};
-    ldm_parameters ldm{};  ///< long-distance matching
-};
 
 /// What `level` means for an input of `size` bytes (nullopt: unknown), as
 /// the reference defines levels: its table, scaled down to the size (what
@@ -332,6 +282,88 @@ std::vector<std::byte> compress(std::span<const std::byte> src, int level = defa
 result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src, const dictionary& dict,
                              int level = default_level) noexcept;
 
+/// The settings a compressor and a compress_stream keep: a
+/// compression_options and the dictionary. Every setter checks the value
+/// as settings_table says (a value a setting refuses returns
+/// errc::invalid_argument and changes nothing) and returns what it stored;
+/// on a compress_stream in the middle of a frame every setter returns
+/// errc::invalid_argument (settings apply from a frame's first call).
+class compression_settings {
+public:
+    /// One setting by its row in settings_table (as ZSTD_CCtx_setParameter).
+    result<int> set(setting s, int value) noexcept;
+    int get(setting s) const noexcept { return get_setting(options_, s); }
+    /// All of them at once: errc::invalid_argument, and no change, when one
+    /// is refused (see valid()); the level is clamped.
+    result<compression_options> set_options(const compression_options& o) noexcept;
+    const compression_options& options() const noexcept { return options_; }
+
+    /// The level (0 = default; clamped to [min_level, max_level]).
+    result<int> set_level(int level) noexcept { return set(setting::level, level); }
+    int level() const noexcept { return options_.level; }
+    /// Negative levels by their acceleration, like the reference's --fast=N
+    /// (N >= 1; the same as set_level(-N)).
+    result<int> set_fast(int acceleration) noexcept;
+    /// Appends an XXH64 content checksum to each frame (default off).
+    result<bool> set_checksum(bool on) noexcept { return flag(setting::checksum, on); }
+    bool checksum() const noexcept { return options_.checksum; }
+    /// Declares the content size in the frame header (default on).
+    result<bool> set_content_size(bool on) noexcept { return flag(setting::content_size, on); }
+    bool content_size() const noexcept { return options_.content_size; }
+    /// Sets the window to 2^log bytes (10..31) in place of the level's, or 0
+    /// to take the level's (default). As the reference's windowLog: like the
+    /// level's, it is then shrunk to an input of known smaller size (and
+    /// bounds the match tables). Decoders refuse windows above their limit
+    /// (2^27 by default); a window above 27 needs a decoder told so.
+    result<unsigned> set_window_log(unsigned log) noexcept { return number(setting::window_log, log); }
+    unsigned window_log() const noexcept { return options_.parameters.window_log; }
+
+    /// Parameters beyond the level, as the reference's advanced parameters
+    /// (ZSTD_c_strategy, ZSTD_c_chainLog, ...): each replaces the level's
+    /// value before the parameters are fitted to the input's size; 0 (or
+    /// strategy{}) takes the level's again (default). Bounds: settings_table
+    /// (strategy fast..btultra2, chain_log 6..30, hash_log 6..30, search_log
+    /// 1..30, min_match 3..7, target_length 0..131072; for `fast` the target
+    /// length is the acceleration, as negative levels set it). The frames
+    /// always decode with any decoder; only speed, memory and ratio change.
+    result<zest::strategy> set_strategy(zest::strategy s) noexcept;
+    result<unsigned> set_chain_log(unsigned log) noexcept { return number(setting::chain_log, log); }
+    result<unsigned> set_hash_log(unsigned log) noexcept { return number(setting::hash_log, log); }
+    result<unsigned> set_search_log(unsigned log) noexcept { return number(setting::search_log, log); }
+    result<unsigned> set_min_match(unsigned n) noexcept { return number(setting::min_match, n); }
+    result<unsigned> set_target_length(unsigned n) noexcept { return number(setting::target_length, n); }
+
+    /// All of them and the window log at once (0 fields: the level's); when
+    /// one is out of bounds, returns errc::invalid_argument and changes none.
+    result<compression_parameters> set_parameters(const compression_parameters& p) noexcept;
+    /// The values set by the calls above: 0 where the level decides. The
+    /// parameters a frame gets: used_parameters(level(), size, parameters()).
+    const compression_parameters& parameters() const noexcept { return options_.parameters; }
+
+    /// The dictionary every later frame uses (an empty one: none); shared,
+    /// not copied. Kept by reset().
+    result<bool> set_dictionary(zest::dictionary d) noexcept;
+    const zest::dictionary& dict() const noexcept { return dict_; }
+    /// Whether frames written with a dictionary name its ID in their header
+    /// (default true; ZSTD_c_dictIDFlag).
+    result<bool> set_dictionary_id_written(bool on) noexcept { return flag(setting::dictionary_id, on); }
+    bool dictionary_id_written() const noexcept { return options_.dictionary_id; }
+
+protected:
+    compression_settings() noexcept = default;
+    ~compression_settings() = default;
+    compression_settings(compression_settings&&) noexcept = default;
+    compression_settings& operator=(compression_settings&&) noexcept = default;
+
+    compression_options options_{};
+    zest::dictionary dict_;
+    bool frame_open_ = false;  // a stream's frame is in progress: nothing may change
+
+private:
+    result<bool> flag(setting s, bool on) noexcept;
+    result<unsigned> number(setting s, unsigned v) noexcept;
+};
+
 /// A reusable compression context. Constructing one allocates nothing and
 /// never probes the CPU; match-finder tables and block buffers are allocated
 /// on first use, sized to the parameters, and reused; the match tables are
@@ -339,7 +371,7 @@ result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte
 /// counting from the previous frame, and older entries are ignored), so a
 /// frame is the same whatever the context compressed before. Not
 /// thread-safe: use one per thread. Move-only.
-class compressor {
+class compressor : public compression_settings {
 public:
     compressor() noexcept;
     ~compressor();
@@ -347,48 +379,6 @@ public:
     compressor& operator=(compressor&&) noexcept;
     compressor(const compressor&) = delete;
     compressor& operator=(const compressor&) = delete;
-
-    /// Sets the level (0 = default; clamped to [min_level, max_level]).
-    void set_level(int level) noexcept;
-    int level() const noexcept { return level_; }
-    /// Negative levels by their acceleration, like the reference's --fast=N
-    /// (N >= 1; the same as set_level(-N)).
-    result<int> set_fast(int acceleration) noexcept;
-    /// Appends an XXH64 content checksum to each frame (default off).
-    void set_checksum(bool on) noexcept { checksum_ = on; }
-    bool checksum() const noexcept { return checksum_; }
-    /// Declares the content size in the frame header (default on).
-    void set_content_size(bool on) noexcept { content_size_ = on; }
-    bool content_size() const noexcept { return content_size_; }
-    /// Sets the window to 2^log bytes (10..31) in place of the level's, or 0
-    /// to take the level's (default). As the reference's windowLog: like the
-    /// level's, it is then shrunk to an input of known smaller size (and
-    /// bounds the match tables). Decoders refuse windows above their limit
-    /// (2^27 by default); a window above 27 needs a decoder told so.
-    result<unsigned> set_window_log(unsigned log) noexcept;
-    unsigned window_log() const noexcept { return set_.window_log; }
-
-    /// Parameters beyond the level, as the reference's advanced parameters
-    /// (ZSTD_c_strategy, ZSTD_c_chainLog, ...): each replaces the level's
-    /// value before the parameters are fitted to the input's size; 0 (or
-    /// strategy{}) takes the level's again (default). A value outside the
-    /// reference's bounds returns errc::invalid_argument and changes nothing:
-    /// strategy fast..btultra2, chain_log 6..30, hash_log 6..30, search_log
-    /// 1..30, min_match 3..7, target_length 0..131072 (for `fast`: the
-    /// acceleration, as negative levels set it). The frames always decode
-    /// with any decoder; only speed, memory and ratio change.
-    result<zest::strategy> set_strategy(zest::strategy s) noexcept;
-    result<unsigned> set_chain_log(unsigned log) noexcept;
-    result<unsigned> set_hash_log(unsigned log) noexcept;
-    result<unsigned> set_search_log(unsigned log) noexcept;
-    result<unsigned> set_min_match(unsigned n) noexcept;
-    result<unsigned> set_target_length(unsigned n) noexcept;
-    /// All of them and the window log at once (0 fields: the level's); when
-    /// one is out of bounds, returns errc::invalid_argument and changes none.
-    result<compression_parameters> set_parameters(const compression_parameters& p) noexcept;
-    /// The values set by the calls above: 0 where the level decides. The
-    /// parameters a frame gets: used_parameters(level(), size, parameters()).
-    compression_parameters parameters() const noexcept { return set_; }
 
     result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept;
     result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* src,
@@ -401,18 +391,10 @@ public:
     result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src,
                                  const zest::dictionary& d) noexcept;
 
-    /// The dictionary every later frame uses (an empty one: none); shared,
-    /// not copied. reset() keeps it.
-    void set_dictionary(zest::dictionary d) noexcept { dict_ = std::move(d); }
-    const zest::dictionary& dict() const noexcept { return dict_; }
-    /// Whether frames written with a dictionary name its ID in their header
-    /// (default true; ZSTD_c_dictIDFlag).
-    void set_dictionary_id_written(bool on) noexcept { dict_id_ = on; }
-    bool dictionary_id_written() const noexcept { return dict_id_; }
-
-    /// Restores the default options (level 3, no checksum, content size
-    /// declared, every parameter from the level). Buffers are kept for the next call;
-    /// every call starts a new frame anyway, so nothing else carries over.
+    /// Restores the default options (compression_options{}: level 3, no
+    /// checksum, content size declared, every parameter from the level).
+    /// Buffers and the dictionary are kept for the next call; every call
+    /// starts a new frame anyway, so nothing else carries over.
     void reset() noexcept;
 
     /// Bytes of buffers currently held.
@@ -421,13 +403,7 @@ public:
 private:
     result<std::size_t> compress_with(void* dst, std::size_t dst_capacity, const void* src, std::size_t src_size,
                                       const detail::dictionary_data* d) noexcept;
-    detail::encoder_state* state_ = nullptr;
-    int level_ = default_level;
-    bool checksum_ = false;
-    bool content_size_ = true;
-    compression_parameters set_{};  // beyond the level; 0: the level's
-    zest::dictionary dict_;
-    bool dict_id_ = true;
+    std::unique_ptr<detail::encoder_state> state_;
 };
 
 // ---------------------------------------------------------------------------
@@ -535,7 +511,7 @@ enum class directive {
 /// memory mapping;
 /// allocated on the frame's first call, sized to its parameters, kept for
 /// later frames. Not thread-safe; move-only.
-class compress_stream {
+class compress_stream : public compression_settings {
 public:
     compress_stream() noexcept;
     ~compress_stream();
@@ -544,25 +520,9 @@ public:
     compress_stream(const compress_stream&) = delete;
     compress_stream& operator=(const compress_stream&) = delete;
 
-    /// Options as on `compressor`; they apply from the next frame (changing
-    /// them mid-frame returns errc::invalid_argument).
-    result<int> set_level(int level) noexcept;
-    int level() const noexcept { return level_; }
-    result<int> set_fast(int acceleration) noexcept;
-    result<bool> set_checksum(bool on) noexcept;
-    bool checksum() const noexcept { return checksum_; }
-    result<bool> set_content_size(bool on) noexcept;
-    bool content_size() const noexcept { return content_size_; }
-    result<unsigned> set_window_log(unsigned log) noexcept;
-    unsigned window_log() const noexcept { return set_.window_log; }
-    result<zest::strategy> set_strategy(zest::strategy s) noexcept;
-    result<unsigned> set_chain_log(unsigned log) noexcept;
-    result<unsigned> set_hash_log(unsigned log) noexcept;
-    result<unsigned> set_search_log(unsigned log) noexcept;
-    result<unsigned> set_min_match(unsigned n) noexcept;
-    result<unsigned> set_target_length(unsigned n) noexcept;
-    result<compression_parameters> set_parameters(const compression_parameters& p) noexcept;
-    compression_parameters parameters() const noexcept { return set_; }
+    // The settings are compression_settings' (as on `compressor`); they
+    // apply from the next frame (mid-frame, setters return
+    // errc::invalid_argument).
 
     /// Declares the next frame's size: written in its header (with the
     /// content-size option on) and used to size its window; the frame then
@@ -578,13 +538,6 @@ public:
     /// kept across frames and by reset(), like the other options.
     result<std::uint64_t> set_size_hint(std::uint64_t size) noexcept;
     std::uint64_t size_hint() const noexcept { return size_hint_; }
-
-    /// The dictionary frames started from now on use (an empty one: none),
-    /// shared, not copied; and whether their header names its ID (default
-    /// true). Between frames only, like the other settings. reset() keeps it.
-    result<bool> set_dictionary(zest::dictionary d) noexcept;
-    const zest::dictionary& dict() const noexcept { return dict_; }
-    result<bool> set_dictionary_id_written(bool on) noexcept;
 
     /// Takes input from `in` and writes frame bytes to `out` as `d` asks.
     /// Returns how many bytes are still waiting to be written (call again
@@ -610,14 +563,8 @@ public:
 
 private:
     struct impl;
-    impl* impl_ = nullptr;
-    int level_ = default_level;
-    bool checksum_ = false;
-    bool content_size_ = true;
-    compression_parameters set_{};  // beyond the level; 0: the level's
+    std::unique_ptr<impl> impl_;
     std::uint64_t size_hint_ = 0;
-    zest::dictionary dict_;
-    bool dict_id_ = true;
 };
 
 }  // namespace zest

@@ -11,7 +11,6 @@
 
 #include "common/bits.hpp"
 #include "compress/frame_writer.hpp"
-#include "compress/public_params.hpp"
 #include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
@@ -19,12 +18,6 @@ namespace zest {
 namespace detail {
 
 namespace {
-
-// The address of index 0 when index `low` is at `src` (it is never
-// dereferenced below `low`).
-const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexcept {
-    return reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(src) - low);
-}
 
 // Frames up to this size attach to a dictionary's tables; larger ones pay
 // for its content once, which their own length dwarfs.
@@ -35,16 +28,9 @@ constexpr std::size_t attach_limit = std::size_t(1) << 16;
 result<std::size_t> write_blocks(block_writer& w, std::uint8_t* dst, std::size_t capacity, std::size_t pos,
                                  const std::uint8_t* src, std::size_t size, std::size_t first,
                                  const std::uint8_t* readable_end, bool checksum) noexcept {
-    std::size_t done = 0;
-    do {
-        const std::size_t n = std::min(w.block_max(), size - done);
-        const bool last = done + n == size;
-        const auto r = w.write(first + done, n, last, readable_end, dst + pos, capacity - pos);
-        if (!r) return r.error();
-        pos += *r;
-        done += n;
-    } while (done < size);
-    w.finish(first + size);
+    const auto r = w.write_all(first, size, true, readable_end, dst + pos, capacity - pos);
+    if (!r) return r.error();
+    pos += *r;
 
     if (checksum) {
         if (capacity - pos < 4) return errc::destination_too_small;
@@ -71,7 +57,6 @@ result<std::size_t> compress_attached(encoder_state& st, std::uint8_t* dst, std:
 result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::size_t capacity,
                                    const std::uint8_t* src, std::size_t size, const frame_options& o,
                                    const dictionary_data* dict = nullptr) noexcept {
-    if (!st.usable()) return errc::out_of_memory;
     // With a dictionary, the parameters are those of its content and the
     // input together (as the reference sizes them). fast and dfast search
     // the dictionary's prepared tables beside the frame's own, when the
@@ -104,9 +89,11 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
     return write_blocks(w, dst, capacity, pos, src, size, low + history, data + history + size, o.checksum);
 }
 
-int clamp_level(int level) noexcept {
-    if (level == 0) return zest::default_level;
-    return std::clamp(level, zest::min_level, zest::max_level);
+// The options of a frame at `level` (clamped, 0 the default), the others the defaults.
+frame_options options_at(int level) noexcept {
+    frame_options o;
+    (void)set_setting(o, setting::level, level);
+    return o;
 }
 
 encoder_state* new_encoder_state() noexcept { return new (std::nothrow) encoder_state; }
@@ -118,13 +105,13 @@ thread_local std::unique_ptr<encoder_state> thread_encoder;
 template <class GetState>
 result<std::size_t> checked_frame(GetState&& state, void* dst, std::size_t capacity, const void* src,
                                   std::size_t size, const frame_options& o,
-                                  const dictionary_data* dict = nullptr, bool write_id = true) noexcept {
+                                  const dictionary_data* dict = nullptr) noexcept {
     if ((!dst && capacity) || (!src && size)) return errc::invalid_argument;
     encoder_state* const st = state();
     if (!st) return errc::out_of_memory;
     static const std::uint8_t nothing = 0;  // a real address for an empty, null source
     frame_options with = o;
-    with.dict_id = dict && write_id ? dict->id : 0;
+    with.dict_id = dict && o.dictionary_id ? dict->id : 0;
     return compress_frame(*st, static_cast<std::uint8_t*>(dst), capacity,
                           src ? static_cast<const std::uint8_t*>(src) : &nothing, size, with, dict);
 }
@@ -143,28 +130,16 @@ std::vector<std::byte> frame_vector(std::size_t src_size, Into&& into) {
 }  // namespace
 }  // namespace detail
 
-namespace {
-int clamp_level(int level) noexcept { return level == 0 ? default_level : std::clamp(level, min_level, max_level); }
-
-// A frame's options from a context's settings.
-detail::frame_options options_of(int level, bool checksum, bool content_size,
-                                 const compression_parameters& set) noexcept {
-    return {level, checksum, content_size, set.window_log, detail::to_overrides(set)};
-}
-}  // namespace
-
 compression_parameters level_parameters(int level, std::optional<std::uint64_t> size) noexcept {
-    return detail::to_public(detail::params_for_level(clamp_level(level), size.value_or(detail::content_size_unknown)));
+    return detail::params_for_level(detail::options_at(level).level, size.value_or(detail::content_size_unknown));
 }
 
 compression_parameters used_parameters(int level, std::optional<std::uint64_t> size,
                                        const compression_parameters& set) noexcept {
-    compression_parameters s = set;
-    if (!detail::window_log_range.allows(s.window_log)) s.window_log = 0;
-    const detail::frame_options o = options_of(clamp_level(level), false, true, s);
-    // frame_params names the finder that runs (a stand-in, for a strategy
-    // that does not exist yet).
-    return detail::to_public(detail::frame_params(o, size.value_or(detail::content_size_unknown)));
+    detail::frame_options o = detail::options_at(level);
+    o.parameters = set;
+    o.parameters = admitted(o).parameters;  // what a setter would refuse is the level's
+    return detail::frame_params(o, size.value_or(detail::content_size_unknown));
 }
 
 std::size_t compress_bound(std::size_t n) noexcept {
@@ -179,7 +154,7 @@ result<std::size_t> compress(void* dst, std::size_t dst_capacity, const void* sr
         if (!detail::thread_encoder) detail::thread_encoder.reset(detail::new_encoder_state());
         return detail::thread_encoder.get();
     };
-    return detail::checked_frame(state, dst, dst_capacity, src, src_size, {detail::clamp_level(level), false, true, 0});
+    return detail::checked_frame(state, dst, dst_capacity, src, src_size, detail::options_at(level));
 }
 
 result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte> src, int level) noexcept {
@@ -197,71 +172,13 @@ result<std::size_t> compress(std::span<std::byte> dst, std::span<const std::byte
         return detail::thread_encoder.get();
     };
     return detail::checked_frame(state, dst.data(), dst.size(), src.data(), src.size(),
-                                 {detail::clamp_level(level), false, true, 0}, dict.data());
+                                 detail::options_at(level), dict.data());
 }
 
 compressor::compressor() noexcept = default;
-compressor::~compressor() { delete state_; }
-compressor::compressor(compressor&& o) noexcept
-    : state_(o.state_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_),
-      dict_(std::move(o.dict_)), dict_id_(o.dict_id_) {
-    o.state_ = nullptr;
-}
-compressor& compressor::operator=(compressor&& o) noexcept {
-    if (this != &o) {
-        delete state_;
-        state_ = o.state_;
-        o.state_ = nullptr;
-        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, set_ = o.set_;
-        dict_ = std::move(o.dict_);
-        dict_id_ = o.dict_id_;
-    }
-    return *this;
-}
-
-void compressor::set_level(int level) noexcept { level_ = detail::clamp_level(level); }
-
-result<int> compressor::set_fast(int acceleration) noexcept {
-    if (acceleration < 1 || acceleration > -min_level) return errc::invalid_argument;
-    level_ = -acceleration;
-    return level_;
-}
-
-result<unsigned> compressor::set_window_log(unsigned log) noexcept {
-    return detail::set_checked(set_.window_log, log, detail::window_log_range);
-}
-
-result<strategy> compressor::set_strategy(strategy s) noexcept {
-    if (!detail::allowed(s)) return errc::invalid_argument;
-    set_.strategy = s;
-    return s;
-}
-
-result<unsigned> compressor::set_chain_log(unsigned log) noexcept {
-    return detail::set_checked(set_.chain_log, log, detail::chain_log_range);
-}
-
-result<unsigned> compressor::set_hash_log(unsigned log) noexcept {
-    return detail::set_checked(set_.hash_log, log, detail::hash_log_range);
-}
-
-result<unsigned> compressor::set_search_log(unsigned log) noexcept {
-    return detail::set_checked(set_.search_log, log, detail::search_log_range);
-}
-
-result<unsigned> compressor::set_min_match(unsigned n) noexcept {
-    return detail::set_checked(set_.min_match, n, detail::min_match_range);
-}
-
-result<unsigned> compressor::set_target_length(unsigned n) noexcept {
-    return detail::set_checked(set_.target_length, n, detail::target_length_range);
-}
-
-result<compression_parameters> compressor::set_parameters(const compression_parameters& p) noexcept {
-    if (!detail::allowed(p)) return errc::invalid_argument;
-    set_ = p;
-    return p;
-}
+compressor::~compressor() = default;
+compressor::compressor(compressor&&) noexcept = default;
+compressor& compressor::operator=(compressor&&) noexcept = default;
 
 result<std::size_t> compressor::compress(void* dst, std::size_t dst_capacity, const void* src,
                                          std::size_t src_size) noexcept {
@@ -276,12 +193,12 @@ result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<con
 result<std::size_t> compressor::compress_with(void* dst, std::size_t dst_capacity, const void* src,
                                               std::size_t src_size, const detail::dictionary_data* d) noexcept {
     const auto state = [this] {
-        if (!state_) state_ = detail::new_encoder_state();
-        return state_;
+        if (!state_) state_.reset(detail::new_encoder_state());
+        return state_.get();
     };
-    // The ID goes in the header unless turned off (a raw-content dictionary has none).
-    return detail::checked_frame(state, dst, dst_capacity, src, src_size,
-                                 options_of(level_, checksum_, content_size_, set_), d, dict_id_);
+    detail::frame_options o;
+    static_cast<compression_options&>(o) = options_;
+    return detail::checked_frame(state, dst, dst_capacity, src, src_size, o, d);
 }
 
 result<std::size_t> compressor::compress(std::span<std::byte> dst, std::span<const std::byte> src) noexcept {
@@ -292,13 +209,10 @@ std::vector<std::byte> compressor::compress(std::span<const std::byte> src) {
     return detail::frame_vector(src.size(), [&](std::span<std::byte> dst) { return compress(dst, src); });
 }
 
-void compressor::reset() noexcept {
-    level_ = default_level;
-    checksum_ = false;
-    content_size_ = true;
-    set_ = {};
-}
+void compressor::reset() noexcept { options_ = {}; }
 
-std::size_t compressor::memory_usage() const noexcept { return state_ ? state_->memory_usage() : 0; }
+std::size_t compressor::memory_usage() const noexcept {
+    return state_ ? state_->memory_usage() : 0;
+}
 
 }  // namespace zest

@@ -37,9 +37,7 @@ bool encoder_state::reserve_blocks(std::size_t block, unsigned min_match) noexce
 }
 
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept {
-    parameter_overrides over = o.over;
-    if (o.window_log) over.window_log = o.window_log;
-    compression_params p = params_for_level(o.level, size, over);
+    compression_params p = params_for_level(o.level, size, o.parameters);
     if (uses_row_matcher(p)) {
         // Row hashes take hash_log - row_log bits for the row and 8 for the
         // tag, 32 at most (as the reference caps them).
@@ -79,7 +77,7 @@ namespace {
 // Whether blocks are cut where their parts cost less on their own: at the
 // optimal strategies with windows of 128 KiB or more, as the reference does.
 bool splits_blocks(const compression_params& p) noexcept {
-    return p.strat >= strategy::btopt && p.window_log >= 17;
+    return p.strategy >= strategy::btopt && p.window_log >= 17;
 }
 
 bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
@@ -91,7 +89,6 @@ bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
 }  // namespace
 
 errc block_writer::begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept {
-    if (!st.usable()) return errc::out_of_memory;
     st_ = &st;
     // Tables sized for this frame. A context that used the same sizes for
     // its previous frame keeps them as they are: positions go on counting
@@ -104,7 +101,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
                       ldm_buckets = ldm ? std::size_t(1) << (p.ldm.hash_log - p.ldm.bucket_size_log) : 0;
     // btultra2 moves its positions up by its first block's size (shift_).
     const std::uint64_t span = (size == content_size_unknown ? block_size_max : size) +
-                               (p.strat == strategy::btultra2 ? block_size_max : 0);
+                               (p.strategy == strategy::btultra2 ? block_size_max : 0);
     if (st.hash_table.size() != hash_entries || st.chain_table.size() != chain_entries ||
         st.tag_table.size() != tag_entries || st.hash3_table.size() != hash3_entries ||
         st.ldm_entries.size() != ldm_entries || st.ldm_next.size() != ldm_buckets ||
@@ -126,7 +123,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     ms_.tag_table = st.tag_table.data();
     ms_.hash3_table = st.hash3_table.data();
     ms_.hash3_log = hash3_log(p);
-    if (p.strat >= strategy::btopt) {
+    if (p.strategy >= strategy::btopt) {
         if (!st.opt) st.opt.reset(new (std::nothrow) opt_workspace);
         if (!st.opt) return errc::out_of_memory;
         st.opt->stats.lit_len_sum = 0;  // the frame's first block starts the statistics
@@ -163,7 +160,11 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
 
 void block_writer::load_dictionary(const dictionary_data& d, std::size_t from,
                                    const std::uint8_t* readable_end) noexcept {
-    const std::size_t n = d.content_size;
+    load_prefix(from, d.content_size, readable_end);
+    start_with(d);  // the dictionary's repeat offsets and tables, or the frame's defaults
+}
+
+void block_writer::load_prefix(std::size_t from, std::size_t n, const std::uint8_t* readable_end) noexcept {
     for (std::size_t done = 0; done < n;) {
         const std::size_t part = std::min(block_max_, n - done);
         store_.clear();
@@ -172,7 +173,11 @@ void block_writer::load_dictionary(const dictionary_data& d, std::size_t from,
         done += part;
     }
     store_.clear();
-    start_with(d);
+    // Farther than any window: the finders never match them (usable_repeat,
+    // the optimal parser's reach test), so the repeat codes the job writes
+    // are those of its own offsets, which the decoder then holds too.
+    constexpr std::uint32_t unknown = 0xFFFFFFF0u;
+    reps_.rep[0] = reps_.rep[1] = reps_.rep[2] = unknown;
 }
 
 void block_writer::attach_dictionary(const dictionary_data& d, const attached_tables& t) noexcept {
@@ -272,16 +277,16 @@ result<std::size_t> block_writer::write(std::size_t from, std::size_t n, bool la
 std::size_t block_writer::encode_store(std::size_t n, std::uint8_t* body, std::size_t room) noexcept {
     encoder_state& st = *st_;
     const compression_params& p = ms_.params;
-    const std::size_t limit = std::min(room, n - std::min(n, min_gain(n, gain_log_of(unsigned(p.strat)))));
+    const std::size_t limit = std::min(room, n - std::min(n, min_gain(n, gain_log_of(unsigned(p.strategy)))));
     if (limit == 0) return 0;
     // Negative levels store literals raw, as the reference does.
-    const bool huffman = !(p.strat == strategy::fast && p.target_length > 0);
+    const bool huffman = !(p.strategy == strategy::fast && p.target_length > 0);
     const unsigned prev = st.prev, next = prev ^ 1;
     std::size_t c = encode_literals(body, limit, store_.lits, store_.n_lits, st.lit[prev], st.lit[next], huffman,
-                                    gain_log_of(unsigned(p.strat)), p.strat >= strategy::btultra,
-                                    p.strat < strategy::lazy && store_.n_lits <= 1024);
+                                    gain_log_of(unsigned(p.strategy)), p.strategy >= strategy::btultra,
+                                    p.strategy < strategy::lazy && store_.n_lits <= 1024);
     if (c) {
-        const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strat);
+        const std::size_t s = encode_sequences(body + c, limit - c, store_, st.seq[prev], st.seq[next], p.strategy);
         c = s ? c + s : 0;
     }
     return c < limit ? c : 0;
@@ -310,7 +315,7 @@ void block_writer::find_block(std::size_t from, std::size_t n) noexcept {
     const std::size_t k = find_long_matches(s, {st.ldm_entries.data(), st.ldm_next.data()}, ms_.base + shift_,
                                             less_shift(ms_.low), less_shift(ms_.lowest(end)), from - shift_,
                                             end - shift_, st.ldm_matches.get());
-    if (p.strat >= strategy::btopt) {
+    if (p.strategy >= strategy::btopt) {
         // The optimal parser weighs them among its own matches.
         ms_.ldm = m;
         ms_.n_ldm = k;
@@ -343,10 +348,10 @@ void block_writer::find_block(std::size_t from, std::size_t n) noexcept {
 std::size_t block_writer::encode_part(const seq_store& part, std::uint8_t* body, std::size_t limit) noexcept {
     const unsigned prev = st_->prev, next = prev ^ 1;
     const std::size_t c = encode_literals(body, limit, part.lits, part.n_lits, st_->lit[prev], st_->lit[next], true,
-                                          gain_log_of(unsigned(ms_.params.strat)), ms_.params.strat >= strategy::btultra);
+                                          gain_log_of(unsigned(ms_.params.strategy)), ms_.params.strategy >= strategy::btultra);
     if (!c) return 0;
     const std::size_t s =
-        encode_sequences(body + c, limit - c, part, st_->seq[prev], st_->seq[next], ms_.params.strat);
+        encode_sequences(body + c, limit - c, part, st_->seq[prev], st_->seq[next], ms_.params.strategy);
     return s ? c + s : 0;
 }
 
@@ -427,7 +432,7 @@ result<std::size_t> block_writer::write_parts(std::size_t from, const repeat_off
         if (capacity - pos < block_header_size) return errc::destination_too_small;
         std::uint8_t* const body = dst + pos + block_header_size;
         const std::size_t room = capacity - pos - block_header_size;
-        const std::size_t limit = std::min(room, span - std::min(span, min_gain(span, gain_log_of(unsigned(ms_.params.strat)))));
+        const std::size_t limit = std::min(room, span - std::min(span, min_gain(span, gain_log_of(unsigned(ms_.params.strategy)))));
         const std::size_t c = limit ? encode_part(part, body, limit) : 0;
         unsigned type = 2;
         std::size_t size = c;
@@ -452,7 +457,7 @@ result<std::size_t> block_writer::write_parts(std::size_t from, const repeat_off
 void block_writer::lower_positions(std::uint32_t delta) noexcept {
     // A binary tree's unsorted mark stays, and a position that would take
     // its value is dropped with the older ones.
-    const bool tree = ms_.params.strat == strategy::btlazy2;
+    const bool tree = ms_.params.strategy == strategy::btlazy2;
     const std::uint32_t drop = tree ? delta + bt_unsorted_mark : delta;
     for (std::uint32_t& v : std::span(st_->hash_table.data(), st_->hash_table.size())) v = v > drop ? v - delta : 0;
     for (std::uint32_t& v : std::span(st_->chain_table.data(), st_->chain_table.size()))
@@ -462,6 +467,21 @@ void block_writer::lower_positions(std::uint32_t delta) noexcept {
     ms_.low = ms_.low > delta ? ms_.low - delta : 0;
     ms_.next_to_update = ms_.next_to_update > delta ? ms_.next_to_update - delta : 0;
     ms_.base += delta;
+}
+
+result<std::size_t> block_writer::write_all(std::size_t from, std::size_t n, bool last,
+                                            const std::uint8_t* readable_end, std::uint8_t* dst,
+                                            std::size_t capacity) noexcept {
+    std::size_t pos = 0, done = 0;
+    do {
+        const std::size_t k = std::min(block_max_, n - done);
+        const auto r = write(from + done, k, last && done + k == n, readable_end, dst + pos, capacity - pos);
+        if (!r) return r.error();
+        pos += *r;
+        done += k;
+    } while (done < n);
+    finish(from + n);
+    return pos;
 }
 
 void block_writer::finish(std::size_t end) noexcept {

@@ -102,7 +102,6 @@ struct encoder_state {
     std::unique_ptr<std::uint8_t[]> dict_buffer;
     std::size_t dict_buffer_size = 0;
 
-    bool usable() const noexcept { return true; }
     /// Buffers for blocks of up to `block` bytes whose matches are at least
     /// `min_match` long (a sequence per min_match bytes at most, as the
     /// reference sizes them: 3 or 4); false when memory runs out.
@@ -110,17 +109,20 @@ struct encoder_state {
     std::size_t memory_usage() const noexcept;
 };
 
-struct frame_options {
-    int level;
-    bool checksum;
-    bool content_size;
-    unsigned window_log;  // 0: from the level (the same as over.window_log)
-    parameter_overrides over{};
-    std::uint32_t dict_id = 0;  // written in the header when not 0
+/// A frame's settings (as zest::admitted stores them) and
+/// the dictionary ID its header names (0: none).
+struct frame_options : compression_options {
+    std::uint32_t dict_id = 0;
 };
 
 struct dictionary_data;
 struct attached_tables;
+
+/// The address of position 0 when position `low` is at `src` (it is never
+/// dereferenced below `low`).
+inline const std::uint8_t* frame_base(const std::uint8_t* src, std::uint32_t low) noexcept {
+    return reinterpret_cast<const std::uint8_t*>(reinterpret_cast<std::uintptr_t>(src) - low);
+}
 
 /// The parameters of a frame of `size` bytes (content_size_unknown when not known).
 compression_params frame_params(const frame_options& o, std::uint64_t size) noexcept;
@@ -156,12 +158,27 @@ public:
     result<std::size_t> write(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
                               std::uint8_t* dst, std::size_t capacity) noexcept;
 
+    /// Writes the blocks of positions [from, from + n) (at least one block,
+    /// empty when n is 0), the last one marked last when `last`, and ends
+    /// the frame's part there (finish). Returns the bytes written.
+    result<std::size_t> write_all(std::size_t from, std::size_t n, bool last, const std::uint8_t* readable_end,
+                                  std::uint8_t* dst, std::size_t capacity) noexcept;
+
     /// A dictionary's part, after begin(): its content, at positions
     /// [from, from + n), goes through the strategy's finder so that the
     /// match tables hold it (as blocks that are not written), and a
     /// formatted dictionary's entropy tables and repeat offsets become what
     /// the decoder starts the frame with.
     void load_dictionary(const dictionary_data& d, std::size_t from, const std::uint8_t* readable_end) noexcept;
+
+    /// A job's history, after begin(), for a job of a frame compressed in
+    /// parallel that is not the frame's first: the bytes at positions
+    /// [from, from + n) before its first block go through the strategy's
+    /// finder as a dictionary's content does. The decoder's repeat offsets
+    /// at the job's start are the previous job's, unknown here, so none is
+    /// used until the job's own matches replace them; the entropy tables
+    /// start empty, as a frame's.
+    void load_prefix(std::size_t from, std::size_t n, const std::uint8_t* readable_end) noexcept;
 
     /// A dictionary's part, after begin(), for a frame whose input starts
     /// right after it: the finder searches the dictionary's own tables

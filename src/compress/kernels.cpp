@@ -36,7 +36,7 @@ const compress_kernel_set& active_compress_kernels() noexcept {
 std::size_t hash_table_entries(const compression_params& p) noexcept { return std::size_t(1) << p.hash_log; }
 
 unsigned hash3_log(const compression_params& p) noexcept {
-    return p.strat >= strategy::btopt && p.min_match == 3 ? std::min(17u, p.window_log) : 0;
+    return p.strategy >= strategy::btopt && p.min_match == 3 ? std::min(17u, p.window_log) : 0;
 }
 
 std::size_t hash3_table_entries(const compression_params& p) noexcept {
@@ -45,7 +45,7 @@ std::size_t hash3_table_entries(const compression_params& p) noexcept {
 }
 
 std::size_t chain_table_entries(const compression_params& p) noexcept {
-    return p.strat == strategy::fast || uses_row_matcher(p) ? 0 : std::size_t(1) << p.chain_log;
+    return p.strategy == strategy::fast || uses_row_matcher(p) ? 0 : std::size_t(1) << p.chain_log;
 }
 
 std::size_t tag_table_entries(const compression_params& p) noexcept {
@@ -60,7 +60,7 @@ void fill_tables(const compression_params& p, const std::uint8_t* base, std::uin
                  std::uint32_t* chain) noexcept {
     // Every position, the later ones winning a shared slot (the nearest
     // to the frame give the shortest offsets).
-    if (p.strat == strategy::dfast) {
+    if (p.strategy == strategy::dfast) {
         for (std::uint32_t j = 1; j + 8 <= end; ++j) {
             hash[hash_at<8>(base + j, p.hash_log)] = j;
             chain[hash_at<MLS>(base + j, p.chain_log)] = j;
@@ -110,7 +110,7 @@ void find_matches_opt(match_state& ms, seq_store& out, repeat_offsets& reps, std
 
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     const compress_kernel_set& k = active_compress_kernels();
-    switch (ms.params.strat) {
+    switch (ms.params.strategy) {
         case strategy::fast: k.fast(ms, out, reps, begin, end); break;
         case strategy::dfast: k.dfast(ms, out, reps, begin, end); break;
         case strategy::greedy:

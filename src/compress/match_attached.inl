@@ -215,7 +215,7 @@ void attached_block(match_state& ms, seq_store& out, repeat_offsets& reps, std::
 void attached_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                      std::size_t end) noexcept {
     using namespace attached_strategy;
-    const bool dbl = ms.params.strat == strategy::dfast;
+    const bool dbl = ms.params.strategy == strategy::dfast;
     switch (ms.params.min_match) {
         case 5: dbl ? attached_block<5, true>(ms, out, reps, begin, end) : attached_block<5, false>(ms, out, reps, begin, end); break;
         case 6: dbl ? attached_block<6, true>(ms, out, reps, begin, end) : attached_block<6, false>(ms, out, reps, begin, end); break;

@@ -109,13 +109,13 @@ constexpr std::uint32_t bt_unsorted_mark = 1;
 /// Whether greedy, lazy and lazy2 run on the row matcher rather than the
 /// hash chain: as the reference chooses, for windows above 16 KiB.
 constexpr bool uses_row_matcher(const compression_params& p) noexcept {
-    return p.strat >= strategy::greedy && p.strat <= strategy::lazy2 && p.window_log > 14;
+    return p.strategy >= strategy::greedy && p.strategy <= strategy::lazy2 && p.window_log > 14;
 }
 
 /// Whether a frame with parameters `p` can search a dictionary's own
 /// tables rather than its content going through the finder first.
 constexpr bool can_attach_dictionary(const compression_params& p) noexcept {
-    return (p.strat == strategy::fast || p.strat == strategy::dfast) && p.ldm.mode != zest::ldm_mode::enabled;
+    return (p.strategy == strategy::fast || p.strategy == strategy::dfast) && p.ldm.mode != zest::ldm_mode::enabled;
 }
 
 /// The parameters of a frame of `size` bytes attached to a dictionary whose

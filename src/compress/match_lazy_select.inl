@@ -41,7 +41,7 @@ void with_search(match_state& ms, seq_store& out, repeat_offsets& reps, std::siz
 
 void lazy_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     using namespace lazy_strategy;
-    switch (ms.params.strat) {
+    switch (ms.params.strategy) {
         case strategy::greedy: with_search<0>(ms, out, reps, begin, end); break;
         case strategy::lazy: with_search<1>(ms, out, reps, begin, end); break;
         default: with_search<2>(ms, out, reps, begin, end); break;

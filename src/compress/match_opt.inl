@@ -608,9 +608,9 @@ void with_mls(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t
 
 void opt_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     using namespace opt_strategy;
-    if (ms.params.strat == strategy::btopt) return with_mls<0>(ms, out, reps, begin, end);
+    if (ms.params.strategy == strategy::btopt) return with_mls<0>(ms, out, reps, begin, end);
     const std::size_t n = end - begin;
-    if (ms.params.strat == strategy::btultra2 && ms.opt->stats.lit_len_sum == 0 && begin == ms.low &&
+    if (ms.params.strategy == strategy::btultra2 && ms.opt->stats.lit_len_sum == 0 && begin == ms.low &&
         ms.next_to_update == ms.low && n >= predefined_below) {
         // A first parse only for its statistics, then every position moves
         // up by n, so that the tables' entries fall below the frame's start.

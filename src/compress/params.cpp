@@ -19,7 +19,7 @@ struct row {
     strategy st;
 };
 
-using enum strategy;
+using enum zest::strategy;
 
 // Size classes: [0] any size above 256 KiB (or unknown), [1] at most 256 KiB,
 // [2] at most 128 KiB, [3] at most 16 KiB. Rows are levels 0 (negative base) to 22.
@@ -75,7 +75,7 @@ constexpr unsigned ldm_default_window_log = 27;  // what enabling long-distance 
 // Long-distance matching's parameters for the frame's window and strategy.
 zest::ldm_parameters resolve_ldm(const zest::ldm_parameters& set, const compression_params& p) noexcept {
     const bool on = set.mode == zest::ldm_mode::enabled ||
-                    (set.mode == zest::ldm_mode::automatic && p.strat >= btopt && p.window_log >= ldm_default_window_log);
+                    (set.mode == zest::ldm_mode::automatic && p.strategy >= btopt && p.window_log >= ldm_default_window_log);
     if (!on) return {zest::ldm_mode::disabled, 0, 0, 0, 0};
     zest::ldm_parameters r = set;
     r.mode = zest::ldm_mode::enabled;
@@ -90,7 +90,7 @@ zest::ldm_parameters resolve_ldm(const zest::ldm_parameters& set, const compress
 
 }  // namespace
 
-compression_params params_for_level(int level, std::uint64_t src_size, const parameter_overrides& o) noexcept {
+compression_params params_for_level(int level, std::uint64_t src_size, const compression_parameters& o) noexcept {
     const unsigned size_class = unsigned(src_size <= (256u << 10)) + unsigned(src_size <= (128u << 10)) +
                                 unsigned(src_size <= (16u << 10));
     int r = level;
@@ -107,7 +107,7 @@ compression_params params_for_level(int level, std::uint64_t src_size, const par
     if (o.search_log) p.search_log = o.search_log;
     if (o.min_match) p.min_match = o.min_match;
     if (o.target_length) p.target_length = o.target_length;
-    if (o.strat != strategy{}) p.strat = o.strat;
+    if (o.strategy != strategy{}) p.strategy = o.strategy;
 
     if (src_size != content_size_unknown) {
         // The window need not exceed the input: the smallest power of two
@@ -124,7 +124,7 @@ compression_params params_for_level(int level, std::uint64_t src_size, const par
         // as well). Binary-tree strategies store two entries per position in
         // the chain table.
         p.hash_log = std::min(p.hash_log, p.window_log + 1);
-        const unsigned cycle_log = p.chain_log - (p.strat >= btlazy2 ? 1u : 0u);
+        const unsigned cycle_log = p.chain_log - (p.strategy >= btlazy2 ? 1u : 0u);
         if (cycle_log > p.window_log) p.chain_log -= cycle_log - p.window_log;
     }
     p.window_log = std::max(p.window_log, min_window_log);

@@ -14,7 +14,6 @@
 #include <new>
 
 #include "compress/frame_writer.hpp"
-#include "compress/public_params.hpp"
 #include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
@@ -110,10 +109,7 @@ struct compress_stream::impl {
     errc begin_frame(std::uint64_t size, std::uint64_t params_size, const detail::dictionary_data* dict) noexcept {
         if (!st) {
             st.reset(new (std::nothrow) detail::encoder_state);
-            if (!st || !st->usable()) {
-                st.reset();
-                return errc::out_of_memory;
-            }
+            if (!st) return errc::out_of_memory;
         }
         // A dictionary's content goes first in the buffer, as the frame's
         // history, and the parameters are sized for it and the input.
@@ -246,95 +242,14 @@ struct compress_stream::impl {
 };
 
 compress_stream::compress_stream() noexcept = default;
-compress_stream::~compress_stream() { delete impl_; }
-compress_stream::compress_stream(compress_stream&& o) noexcept
-    : impl_(o.impl_), level_(o.level_), checksum_(o.checksum_), content_size_(o.content_size_), set_(o.set_),
-      size_hint_(o.size_hint_), dict_(std::move(o.dict_)), dict_id_(o.dict_id_) {
-    o.impl_ = nullptr;
-}
-compress_stream& compress_stream::operator=(compress_stream&& o) noexcept {
-    if (this != &o) {
-        delete impl_;
-        impl_ = o.impl_;
-        o.impl_ = nullptr;
-        level_ = o.level_, checksum_ = o.checksum_, content_size_ = o.content_size_, set_ = o.set_;
-        size_hint_ = o.size_hint_;
-        dict_ = std::move(o.dict_);
-        dict_id_ = o.dict_id_;
-    }
-    return *this;
-}
-
-result<int> compress_stream::set_level(int level) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    if (level == 0) level = default_level;
-    level_ = std::clamp(level, min_level, max_level);
-    return level_;
-}
-
-result<int> compress_stream::set_fast(int acceleration) noexcept {
-    if (acceleration < 1 || acceleration > -min_level) return errc::invalid_argument;
-    return set_level(-acceleration);
-}
-
-result<bool> compress_stream::set_checksum(bool on) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    checksum_ = on;
-    return on;
-}
-
-result<bool> compress_stream::set_content_size(bool on) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    content_size_ = on;
-    return on;
-}
-
-result<unsigned> compress_stream::set_window_log(unsigned log) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    return detail::set_checked(set_.window_log, log, detail::window_log_range);
-}
-
-result<strategy> compress_stream::set_strategy(strategy s) noexcept {
-    if ((impl_ && impl_->in_frame) || !detail::allowed(s)) return errc::invalid_argument;
-    set_.strategy = s;
-    return s;
-}
-
-result<unsigned> compress_stream::set_chain_log(unsigned log) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    return detail::set_checked(set_.chain_log, log, detail::chain_log_range);
-}
-
-result<unsigned> compress_stream::set_hash_log(unsigned log) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    return detail::set_checked(set_.hash_log, log, detail::hash_log_range);
-}
-
-result<unsigned> compress_stream::set_search_log(unsigned log) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    return detail::set_checked(set_.search_log, log, detail::search_log_range);
-}
-
-result<unsigned> compress_stream::set_min_match(unsigned n) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    return detail::set_checked(set_.min_match, n, detail::min_match_range);
-}
-
-result<unsigned> compress_stream::set_target_length(unsigned n) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    return detail::set_checked(set_.target_length, n, detail::target_length_range);
-}
-
-result<compression_parameters> compress_stream::set_parameters(const compression_parameters& p) noexcept {
-    if ((impl_ && impl_->in_frame) || !detail::allowed(p)) return errc::invalid_argument;
-    set_ = p;
-    return p;
-}
+compress_stream::~compress_stream() = default;
+compress_stream::compress_stream(compress_stream&&) noexcept = default;
+compress_stream& compress_stream::operator=(compress_stream&&) noexcept = default;
 
 result<std::uint64_t> compress_stream::set_pledged_size(std::uint64_t size) noexcept {
     if (size == detail::content_size_unknown) return errc::invalid_argument;
     if (!impl_) {
-        impl_ = new (std::nothrow) impl;
+        impl_.reset(new (std::nothrow) impl);
         if (!impl_) return errc::out_of_memory;
     }
     if (impl_->in_frame) return errc::invalid_argument;
@@ -348,33 +263,20 @@ result<std::uint64_t> compress_stream::set_size_hint(std::uint64_t size) noexcep
     return size;
 }
 
-result<bool> compress_stream::set_dictionary(zest::dictionary d) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    const bool any = !d.empty();
-    dict_ = std::move(d);
-    return any;
-}
-
-result<bool> compress_stream::set_dictionary_id_written(bool on) noexcept {
-    if (impl_ && impl_->in_frame) return errc::invalid_argument;
-    dict_id_ = on;
-    return on;
-}
-
 result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, directive d) noexcept {
     if (in.pos > in.size || out.pos > out.size || (!in.src && in.size) || (!out.dst && out.size))
         return errc::invalid_argument;
     if (!impl_) {
-        impl_ = new (std::nothrow) impl;
+        impl_.reset(new (std::nothrow) impl);
         if (!impl_) return errc::out_of_memory;
     }
     impl& s = *impl_;
     if (s.failed != errc{}) return s.failed;
     if (!s.in_frame) {
         if (in.pos == in.size && d == directive::proceed) return std::size_t(0);  // nothing to start a frame with
-        s.o = {level_, checksum_, content_size_, set_.window_log, detail::to_overrides(set_)};
+        static_cast<compression_options&>(s.o) = options_;
         const detail::dictionary_data* const dict = dict_.data();
-        if (dict && dict_id_) s.o.dict_id = dict->id;
+        s.o.dict_id = dict && options_.dictionary_id ? dict->id : 0;
         // Everything at once with `end`: the frame's size is known.
         std::uint64_t size = s.pledged;
         if (size == detail::content_size_unknown && d == directive::end) size = in.size - in.pos;
@@ -383,7 +285,9 @@ result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, di
             return e == errc::out_of_memory ? e : s.fail(e);
         if (size != detail::content_size_unknown) s.pledged = size;
     }
-    if (const errc e = s.run(out, in, d); e != ok) return s.fail(e);
+    const errc e = s.run(out, in, d);
+    frame_open_ = s.in_frame;
+    if (e != ok) return s.fail(e);
     return s.oend - s.opos;
 }
 
@@ -396,6 +300,7 @@ void compress_stream::reset() noexcept {
     s.pledged = detail::content_size_unknown;
     s.opos = s.oend = 0;
     s.filled = s.done = 0;
+    frame_open_ = false;
 }
 
 std::size_t compress_stream::memory_usage() const noexcept {

@@ -72,10 +72,10 @@ const attached_tables* dictionary_data::tables_for(const compression_params& p, 
     if (!can_attach_dictionary(p) || p.hash_log > max_log || p.chain_log > max_log || content_size < 8 ||
         content_size >= index_limit || (std::uint64_t(1) << p.window_log) < size + content_size)
         return nullptr;
-    const bool dfast = p.strat == strategy::dfast;
+    const bool dfast = p.strategy == strategy::dfast;
     const unsigned chain_log = dfast ? p.chain_log : 0;
     const auto same = [&](const attached_tables* t) {
-        return t->strat == p.strat && t->hash_log == p.hash_log && t->chain_log == chain_log &&
+        return t->strat == p.strategy && t->hash_log == p.hash_log && t->chain_log == chain_log &&
                t->min_match == p.min_match;
     };
     for (const auto& slot : slots_) {
@@ -89,7 +89,7 @@ const attached_tables* dictionary_data::tables_for(const compression_params& p, 
             if (same(t.get())) return t.get();  // made meanwhile
         if (attached_.size() >= max_attached_sets) return nullptr;
         auto t = std::make_unique<attached_tables>();
-        t->strat = p.strat;
+        t->strat = p.strategy;
         t->hash_log = p.hash_log;
         t->chain_log = chain_log;
         t->min_match = p.min_match;

@@ -82,7 +82,8 @@ errc finalize(std::span<const std::uint8_t> content, const sample_view& s, std::
         return errc::out_of_memory;
     }
     std::memcpy(buf.data(), content.data(), content.size());
-    const frame_options o{level == 0 ? zest::default_level : level, false, true, 0};
+    frame_options o;
+    (void)set_setting(o, setting::level, level);
     std::vector<std::uint8_t> scratch;
     try {
         scratch.resize(block_size_max);
@@ -309,7 +310,7 @@ std::size_t score(const std::vector<std::byte>& dict, const sample_view& s, int 
     auto d = zest::dictionary::load(dict);
     if (!d) return SIZE_MAX;
     zest::compressor c;
-    c.set_level(level);
+    (void)c.set_level(level);
     std::vector<std::byte> out;
     std::size_t total = 0;
     for (std::size_t i = s.test_first; i < s.sizes.size(); ++i) {

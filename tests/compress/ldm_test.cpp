@@ -108,7 +108,7 @@ TEST(LongDistance, FindsWhatTheTablesForgot) {
         p.chain_log = 12;
         p.search_log = 2;
         zest::compressor c;
-        c.set_level(s >= zest::strategy::btopt ? 16 : 3);
+        (void)c.set_level(s >= zest::strategy::btopt ? 16 : 3);
         ASSERT_TRUE(c.set_parameters(p)) << what;
         const bytes with = c.compress(in);
         EXPECT_LT(with.size(), first_copy + first_copy / 100) << what << ": the second copy was not found";
@@ -137,7 +137,7 @@ TEST(LongDistance, RoundTripsAtEveryStrategy) {
             p.ldm.min_match = min_match;
             p.ldm.hash_rate_log = 4;
             zest::compressor c;
-            c.set_level(5);
+            (void)c.set_level(5);
             ASSERT_TRUE(c.set_parameters(p)) << what;
             const bytes one = c.compress(in);
             expect_decodes(one, in, what + " one-shot");
@@ -215,7 +215,7 @@ TEST(LongDistance, SecondCopyOfSixtyFourMiBCostsAlmostNothing) {
     const bytes in = twice_apart(a, gap);
     const std::size_t first_copy = a.size() + gap.size();
     zest::compressor c;
-    c.set_level(3);
+    (void)c.set_level(3);
     ASSERT_TRUE(c.set_parameters(with_ldm(29)));
     const bytes f = c.compress(in);
     std::printf("%zu bytes -> %zu (the first copy and the gap: %zu)\n", in.size(), f.size(), first_copy);

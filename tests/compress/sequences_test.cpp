@@ -54,7 +54,10 @@ std::vector<found_match> libzstd_matches(const std::vector<std::byte>& in, int l
 // The level's finder over `in` as one frame in 128 KiB blocks, as the frame
 // writer runs it, with the offsets the repeat codes stand for.
 std::vector<found_match> zest_matches(const std::vector<std::byte>& in, int level, unsigned window_log) {
-    const compression_params p = frame_params(frame_options{level, false, true, window_log}, in.size());
+    frame_options o;
+    o.level = level;
+    o.parameters.window_log = window_log;
+    const compression_params p = frame_params(o, in.size());
     std::vector<std::uint32_t> hash(std::max<std::size_t>(1, hash_table_entries(p)));
     std::vector<std::uint32_t> chain(std::max<std::size_t>(1, chain_table_entries(p)));
     std::vector<std::uint8_t> tags(std::max<std::size_t>(1, tag_table_entries(p)));

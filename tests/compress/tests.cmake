@@ -11,7 +11,8 @@ add_executable(zest_compress_test
   ${_zest_compress_dir}/strategy_test.cpp
   ${_zest_compress_dir}/sequences_test.cpp
   ${_zest_compress_dir}/memory_test.cpp
-  ${_zest_compress_dir}/ldm_test.cpp)
+  ${_zest_compress_dir}/ldm_test.cpp
+  ${_zest_compress_dir}/settings_test.cpp)
 target_link_libraries(zest_compress_test PRIVATE zest_conformance_support zest_internal GTest::gtest_main)
 # kernels.hpp declares the x86 kernel sets under this macro (private to the library target).
 target_compile_definitions(zest_compress_test PRIVATE ZEST_HAVE_X86_KERNELS=${ZEST_HAVE_X86_KERNELS})
@@ -21,3 +22,4 @@ gtest_discover_tests(zest_compress_test
   DISCOVERY_MODE PRE_TEST
   DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600 LABELS "compress")
+

@@ -78,7 +78,7 @@ TEST_P(ZestFrames, DecodeWithTheDictionaryAndCompressLikeLibzstd) {
     const auto& [shape, level] = GetParam();
     const shape_set& s = set_of(shape);
     zest::compressor c;
-    c.set_level(level);
+    (void)c.set_level(level);
     std::size_t zest_total = 0, lib_total = 0, plain_total = 0;
     for (std::size_t i = 0; i < s.held_out.size(); ++i) {
         const bytes& msg = s.held_out[i];
@@ -119,7 +119,7 @@ TEST(DictionaryCompress, ManyBlocks) {
     const bytes msg = messages("json", 1, 300'000, 300'000, 43)[0];
     for (const int level : {-2, 1, 3, 6, 12, 16, 19, 22}) {
         zest::compressor c;
-        c.set_level(level);
+        (void)c.set_level(level);
         expect_both_decode(zest_compress(c, msg, s.prepared), s.dict, s.prepared, msg,
                            "300 KB at level " + std::to_string(level));
     }
@@ -131,7 +131,7 @@ TEST(DictionaryCompress, RawContentDictionary) {
     for (const bytes& msg : messages("code", 10, 1, 8000, 45)) {
         for (const int level : {-1, 1, 3, 9, 19}) {
             zest::compressor c;
-            c.set_level(level);
+            (void)c.set_level(level);
             const bytes frame = zest_compress(c, msg, d);
             EXPECT_EQ(zest::frame_dictionary_id(frame), 0u);
             bool ok = false;
@@ -152,9 +152,9 @@ TEST(DictionaryCompress, RawContentDictionary) {
 TEST(DictionaryCompress, WithoutTheIdInTheHeader) {
     const shape_set& s = set_of("records");
     zest::compressor c;
-    c.set_dictionary(s.prepared);
-    c.set_dictionary_id_written(false);
-    c.set_checksum(true);
+    (void)c.set_dictionary(s.prepared);
+    (void)c.set_dictionary_id_written(false);
+    (void)c.set_checksum(true);
     for (const bytes& msg : s.held_out) {
         bytes out(zest::compress_bound(msg.size()));
         auto n = c.compress(std::span<std::byte>(out), msg);
@@ -171,7 +171,7 @@ TEST(DictionaryCompress, ContextsAlternateWithAndWithout) {
     const shape_set& s = set_of("text");
     for (const int level : {1, 3, 7, 16, 19}) {
         zest::compressor c;
-        c.set_level(level);
+        (void)c.set_level(level);
         for (std::size_t i = 0; i < s.held_out.size(); ++i) {
             const bytes& msg = s.held_out[i];
             if (i % 2) {
@@ -211,7 +211,7 @@ TEST(DictionaryCompress, RepeatOffsetsOfTheDictionary) {
             append(msg, rest);
             for (const int level : {-1, 1, 3, 5, 9, 16, 19}) {
                 zest::compressor c;
-                c.set_level(level);
+                (void)c.set_level(level);
                 expect_both_decode(zest_compress(c, msg, d), dict, d, msg,
                                    "match at " + std::to_string(off) + ", level " + std::to_string(level));
             }
@@ -338,7 +338,7 @@ TEST(DictionaryCompress, MatchesRunFromTheDictionaryIntoTheMessage) {
             static zest::compressor reused;
             zest::compressor once;
             zest::compressor& c = fresh_context ? once : reused;
-            c.set_level(level);
+            (void)c.set_level(level);
             const bytes frame = zest_compress(c, msg, d);
             const std::string what = "level " + std::to_string(level);
             expect_both_decode(frame, content, d, msg, what);
@@ -366,7 +366,7 @@ TEST(DictionaryCompress, ParameterSetsAndThreadsShareOneDictionary) {
                 for (const unsigned window_log : {0u, 10u}) {
                     for (const int level : {-1, 1, 3}) {
                         zest::compressor c;
-                        c.set_level(level);
+                        (void)c.set_level(level);
                         zest::compression_parameters p;
                         p.hash_log = hash_log;
                         p.window_log = window_log;

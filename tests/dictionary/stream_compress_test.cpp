@@ -105,7 +105,7 @@ bytes compress_with(mode m, const zest::dictionary& d, const compression_paramet
                     const std::string& what) {
     if (m == mode::one_shot) {
         zest::compressor c;
-        c.set_level(level);
+        (void)c.set_level(level);
         EXPECT_TRUE(c.set_parameters(p).has_value());
         bytes out(zest::compress_bound(src.size()));
         const streaming::call_deadline guard(what, limit_for(src.size()));

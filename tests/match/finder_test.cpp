@@ -341,7 +341,7 @@ compression_params rows_fitted(compression_params p) {
 // strategy (and window).
 compression_params for_finder(int level, std::uint64_t size, const finder_case& f) {
     compression_params p = zest::detail::params_for_level(level, size);
-    p.strat = f.strat;
+    p.strategy = f.strat;
     if (f.window_log) p.window_log = std::min<unsigned>(p.window_log, unsigned(f.window_log));
     return rows_fitted(p);
 }
@@ -652,7 +652,7 @@ TEST(Finders, QualityAgainstLibzstd) {
                 run_and_check(c.data, p, zest::detail::find_matches, block, false, std::string("quality ") + c.name);
             const run_stats ref = libzstd_stats(c.data, level);
             std::printf("%-12s level %2d (%-7s): literals %8zu vs libzstd %8zu (%+.2f%%), sequences %7zu vs %7zu\n",
-                        c.name, level, strategy_name(p.strat), ours.lits, ref.lits,
+                        c.name, level, strategy_name(p.strategy), ours.lits, ref.lits,
                         ref.lits ? 100.0 * (double(ours.lits) - double(ref.lits)) / double(ref.lits) : 0.0, ours.seqs,
                         ref.seqs);
             // Same algorithm and parameters: the volumes must be close.

@@ -36,11 +36,11 @@ void expect_params(int level, std::uint64_t size, expect_row e) {
     EXPECT_EQ(p.search_log, e.s);
     EXPECT_EQ(p.min_match, e.l);
     EXPECT_EQ(p.target_length, e.tl);
-    EXPECT_EQ(p.strat, e.st);
+    EXPECT_EQ(p.strategy, e.st);
 }
 
 TEST(Params, DefaultClassRows) {
-    using enum strategy;
+    using enum zest::strategy;
     expect_params(1, unknown, {19, 13, 14, 1, 7, 0, fast});
     expect_params(2, unknown, {20, 15, 16, 1, 6, 0, fast});
     expect_params(3, unknown, {21, 16, 17, 1, 5, 0, dfast});
@@ -59,14 +59,14 @@ TEST(Params, DefaultClassRows) {
 }
 
 TEST(Params, LevelZeroIsDefaultAndLevelsAreClamped) {
-    using enum strategy;
+    using enum zest::strategy;
     expect_params(0, unknown, {21, 16, 17, 1, 5, 0, dfast});
     expect_params(23, unknown, {27, 27, 25, 9, 3, 999, btultra2});
     expect_params(1000, unknown, {27, 27, 25, 9, 3, 999, btultra2});
 }
 
 TEST(Params, NegativeLevelsUseTheBaseRowWithAcceleration) {
-    using enum strategy;
+    using enum zest::strategy;
     expect_params(-1, unknown, {19, 12, 13, 1, 6, 1, fast});
     expect_params(-5, unknown, {19, 12, 13, 1, 6, 5, fast});
     expect_params(-5, 100000, {17, 12, 12, 1, 5, 5, fast});
@@ -77,7 +77,7 @@ TEST(Params, NegativeLevelsUseTheBaseRowWithAcceleration) {
 }
 
 TEST(Params, SizeClasses) {
-    using enum strategy;
+    using enum zest::strategy;
     // <= 256 KiB: level 2 is dfast there.
     expect_params(2, 200000, {18, 14, 14, 1, 5, 0, dfast});
     expect_params(3, 256u << 10, {18, 16, 16, 1, 4, 0, dfast});
@@ -92,7 +92,7 @@ TEST(Params, SizeClasses) {
 }
 
 TEST(Params, SmallInputsShrinkWindowAndTables) {
-    using enum strategy;
+    using enum zest::strategy;
     // 1000 bytes: window 2^10; hash at most window+1; chain follows the
     // window (one less for binary trees, which use two entries per position).
     expect_params(19, 1000, {10, 11, 11, 8, 3, 256, btultra2});
@@ -109,12 +109,12 @@ TEST(Params, SmallInputsShrinkWindowAndTables) {
 }
 
 TEST(Params, MonotonicSanity) {
-    for (int level = 2; level <= zest::detail::max_level; ++level) {
+    for (int level = 2; level <= zest::max_level; ++level) {
         const auto a = params_for_level(level - 1, unknown), b = params_for_level(level, unknown);
         EXPECT_LE(a.window_log, b.window_log) << level;
-        EXPECT_LE(unsigned(a.strat), unsigned(b.strat)) << level;
+        EXPECT_LE(unsigned(a.strategy), unsigned(b.strategy)) << level;
     }
-    for (int level = -10; level <= zest::detail::max_level; ++level) {
+    for (int level = -10; level <= zest::max_level; ++level) {
         unsigned prev_w = 0;
         for (std::uint64_t size : {0ull, 1ull, 100ull, 1000ull, 5000ull, 16384ull, 16385ull, 100000ull, 131072ull,
                                    131073ull, 262144ull, 262145ull, 1ull << 20, 1ull << 24, 1ull << 31}) {
@@ -130,15 +130,15 @@ TEST(Params, MonotonicSanity) {
             EXPECT_GE(p.min_match, 3u);
             EXPECT_LE(p.min_match, 7u);
             if (level < 0) {
-                EXPECT_EQ(p.strat, strategy::fast);
+                EXPECT_EQ(p.strategy, strategy::fast);
                 EXPECT_EQ(p.target_length, unsigned(-level));
             }
             // Table sizes as the finders use them.
             EXPECT_EQ(zest::detail::hash_table_entries(p), std::size_t(1) << p.hash_log);
             const bool row = zest::detail::uses_row_matcher(p);
-            EXPECT_EQ(row, p.strat >= strategy::greedy && p.strat <= strategy::lazy2 && p.window_log > 14);
+            EXPECT_EQ(row, p.strategy >= strategy::greedy && p.strategy <= strategy::lazy2 && p.window_log > 14);
             EXPECT_EQ(zest::detail::chain_table_entries(p),
-                      p.strat == strategy::fast || row ? 0 : std::size_t(1) << p.chain_log);
+                      p.strategy == strategy::fast || row ? 0 : std::size_t(1) << p.chain_log);
             // The row matcher: a head byte and a tag byte per entry.
             EXPECT_EQ(zest::detail::tag_table_entries(p), row ? std::size_t(2) << p.hash_log : 0);
         }
@@ -161,7 +161,7 @@ TEST(Params, AgreesWithLibzstd) {
             EXPECT_EQ(p.search_log, r.searchLog);
             EXPECT_EQ(p.min_match, r.minMatch);
             EXPECT_EQ(p.target_length, r.targetLength);
-            EXPECT_EQ(unsigned(p.strat), unsigned(r.strategy));
+            EXPECT_EQ(unsigned(p.strategy), unsigned(r.strategy));
         }
     }
 }
