@@ -2,10 +2,22 @@
 # Installs what is missing, builds, and runs every test.
 #   scripts/test.sh            Release build in build/ (g++), all tests
 #   scripts/test.sh --sanitize the same suite under AddressSanitizer + UBSan (clang), in build-asan/
+#   scripts/test.sh --threads  the tests of compression with workers (label "threads") under
+#                              ThreadSanitizer (clang), in build-tsan/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 
+if [[ "${1:-}" == "--threads" ]]; then
+  dir=build-tsan
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZEST_TSAN=ON \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
+  cmake --build "$dir" -j "$(nproc)" --target zest_threads_test capi_workers_check_zest
+  # libzstd's own check is not built here (it is not zest's threads).
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+    ctest --test-dir "$dir" -L threads -E libzstd -j "$(nproc)" --output-on-failure --timeout 1500
+  exit 0
+fi
 if [[ "${1:-}" == "--sanitize" ]]; then
   dir=build-asan
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZEST_SANITIZE=ON \

@@ -26,6 +26,9 @@ struct transfer_totals {
 struct codec_settings {
     int level = default_level;
     compression_parameters params{};  ///< beyond the level (--zstd=); 0: the level's
+    unsigned workers = 0;             ///< compression threads (-T#; 0: the main thread)
+    std::uint64_t job_size = 0;       ///< -B#: input bytes per job with workers (0: the level's)
+    unsigned overlap_log = 0;         ///< --zstd=ovlog=#
     bool checksum = true;      ///< written when compressing, verified when decompressing
     bool content_size = true;  ///< a regular file's size is declared in its frame
     bool pass_through = false; ///< decompression copies data that does not start a frame as it is

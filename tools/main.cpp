@@ -8,6 +8,7 @@
 #include <cstring>
 #include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench.hpp"
@@ -256,6 +257,10 @@ int run(const options& o) {
         cs.params = o.zstd_params.match(o.long_distance, o.long_window_log);
     cs.checksum = o.checksum;
     cs.content_size = o.content_size;
+    // -T0: a worker per core; --single-thread: all on the main thread.
+    cs.workers = o.single_thread ? 0 : o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    cs.job_size = o.job_size;
+    cs.overlap_log = o.zstd_params[setting::overlap_log];
     // zstd's rule: with -f, data that is not compressed passes through to
     // standard output as it is (like zcat -f).
     cs.pass_through = o.op == operation::decompress && o.pass_through.value_or(o.force && stdout_output);

@@ -189,15 +189,15 @@ private:
             return error;
         }
         if (name == "--auto-threads") {
-            // Which cores -T0 counts; zest compresses on one thread for now.
+            // Which cores -T0 counts: zest counts the logical ones either way.
             const auto v = required_value(opt, error);
             if (v && *v != "physical" && *v != "logical")
                 error = "--auto-threads=" + std::string(*v) + ": expected physical or logical";
             return error;
         }
         if (name == "--block-size") {
-            // zstd's job size for multithreaded compression: no effect on one thread.
-            (void)number_value(opt, UINT64_MAX, error);
+            // The job size of compression with workers.
+            if (const auto n = number_value(opt, UINT64_MAX, error)) o_.job_size = *n;
             return error;
         }
         if (name == "--memory" || name == "--memlimit" || name == "--memlimit-decompress") {
@@ -329,9 +329,9 @@ private:
                     break;
                 }
                 case 'B': {
-                    // zstd's job size for multithreaded compression, with an
-                    // optional K or M: no effect on one thread. With --train,
-                    // the size of the samples each file is cut into.
+                    // The job size of compression with workers, with an
+                    // optional K or M. With --train, the size of the samples
+                    // each file is cut into.
                     const auto d = take_digits(j + 1);
                     if (!d) return overflow;
                     std::uint64_t size = d->value;
@@ -342,6 +342,7 @@ private:
                         if (j + 1 < arg.size() && arg[j + 1] == 'B') ++j;
                     }
                     o_.train_chunk = size;
+                    o_.job_size = size;
                     break;
                 }
                 case 'o': {
@@ -505,7 +506,7 @@ const char* usage_text() noexcept {
            "  -l, --list         list the frames of .zst files (sizes, ratio, check; -v for each frame)\n"
            "  -r, --recursive    operate on the files under directories (with -d: only compressed names)\n"
            "      --filelist FILE  also operate on the files FILE names, one per line\n"
-           "  -T#, --threads=#   accepted for compatibility; zest works on one thread for now (ZSTD_NBTHREADS)\n"
+           "  -T#, --threads=#   compress with # worker threads (0: one per core; default 1; ZSTD_NBTHREADS)\n"
            "      --single-thread, --auto-threads=physical|logical, -B#, --[no-]compress-literals,\n"
            "      --[no-]row-match-finder, --[no-]asyncio  accepted, without effect\n"
            "      --[no-]progress  show (or never show) a progress line; by default only on a terminal\n"

@@ -45,8 +45,9 @@ struct options {
     bool show_version = false;
     bool show_help = false;
     bool recursive = false;              ///< -r: directories name the files under them
-    unsigned threads = 1;                ///< -T# / --threads=#: accepted; work is single-threaded for now
-    bool single_thread = false;          ///< --single-thread
+    unsigned threads = 1;                ///< -T# / --threads=#: compression workers (0: one per core)
+    bool single_thread = false;          ///< --single-thread: everything on the main thread
+    std::uint64_t job_size = 0;          ///< -B# / --block-size=#: input bytes per worker job (0: the level's)
     std::optional<bool> progress;        ///< --progress / --no-progress; unset: only on a terminal
     std::optional<int> bench_last_level; ///< -e#: last level of a -b range (unset: just -b's level)
     unsigned bench_seconds = 3;          ///< -i#: minimum seconds per level and direction

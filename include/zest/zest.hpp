@@ -181,7 +181,7 @@ std::vector<std::byte> decompress(std::span<const std::byte> src);
 result<std::size_t> decompress(std::span<std::byte> dst, std::span<const std::byte> src,
                                const dictionary& dict) noexcept;
 
-namespace detail { struct decoder_state; struct encoder_state; }
+namespace detail { struct decoder_state; struct encoder_state; struct parallel_state; }
 
 /// A reusable decompression context. Constructing one allocates nothing and
 /// never probes the CPU; buffers (Huffman and FSE tables, scratch space) are
@@ -333,6 +333,18 @@ public:
     result<unsigned> set_min_match(unsigned n) noexcept { return number(setting::min_match, n); }
     result<unsigned> set_target_length(unsigned n) noexcept { return number(setting::target_length, n); }
 
+    /// Worker threads for each frame (0, the default: everything on the
+    /// calling thread). With n >= 1, inputs longer than one job are cut into
+    /// jobs (job_size, or four windows and 1 MiB at least), each seeded
+    /// with the end of the input before it (overlap_log) and compressed by
+    /// the workers; the frame is one ordinary frame, the same for every
+    /// n >= 1, and its size within a fraction of a percent of one thread's.
+    /// The workers start on the first such frame and stay until the context
+    /// is destroyed or n changes. Frames with a dictionary are compressed on
+    /// the calling thread. Memory: per worker its match tables and a job's
+    /// output (and, for a stream, a job's input; see compress_stream).
+    result<unsigned> set_workers(unsigned n) noexcept { return number(setting::workers, n); }
+    unsigned workers() const noexcept { return options_.workers; }
     /// All of them and the window log at once (0 fields: the level's); when
     /// one is out of bounds, returns errc::invalid_argument and changes none.
     result<compression_parameters> set_parameters(const compression_parameters& p) noexcept;
@@ -397,13 +409,14 @@ public:
     /// starts a new frame anyway, so nothing else carries over.
     void reset() noexcept;
 
-    /// Bytes of buffers currently held.
+    /// Bytes of buffers currently held (the workers' included).
     std::size_t memory_usage() const noexcept;
 
 private:
     result<std::size_t> compress_with(void* dst, std::size_t dst_capacity, const void* src, std::size_t src_size,
                                       const detail::dictionary_data* d) noexcept;
     std::unique_ptr<detail::encoder_state> state_;
+    std::unique_ptr<detail::parallel_state> parallel_;  // with workers
 };
 
 // ---------------------------------------------------------------------------
@@ -510,7 +523,13 @@ enum class directive {
 /// the match tables, one block of output and block scratch; no file, no
 /// memory mapping;
 /// allocated on the frame's first call, sized to its parameters, kept for
-/// later frames. Not thread-safe; move-only.
+/// later frames. With workers (set_workers), frames of unknown size or
+/// longer than one job go to them instead: per worker a job in flight and
+/// one more being filled, each of job + overlap input bytes and up to a job
+/// of output (job: four windows, 1 MiB at least, or job_size), plus each
+/// worker's match tables; calls then wait for the workers only on flush
+/// and end, or when every job buffer is taken. Not thread-safe (the
+/// workers are the stream's own); move-only.
 class compress_stream : public compression_settings {
 public:
     compress_stream() noexcept;

@@ -11,6 +11,7 @@
 
 #include "common/bits.hpp"
 #include "compress/frame_writer.hpp"
+#include "compress/parallel.hpp"
 #include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
@@ -198,6 +199,12 @@ result<std::size_t> compressor::compress_with(void* dst, std::size_t dst_capacit
     };
     detail::frame_options o;
     static_cast<compression_options&>(o) = options_;
+    if (o.workers && !d && src && dst && src_size > detail::job_size_for(detail::frame_params(o, src_size), o)) {
+        if (!parallel_) parallel_.reset(new (std::nothrow) detail::parallel_state);
+        if (!parallel_) return errc::out_of_memory;
+        return detail::compress_parallel(*parallel_, static_cast<std::uint8_t*>(dst), dst_capacity,
+                                         static_cast<const std::uint8_t*>(src), src_size, o);
+    }
     return detail::checked_frame(state, dst, dst_capacity, src, src_size, o, d);
 }
 
@@ -212,7 +219,7 @@ std::vector<std::byte> compressor::compress(std::span<const std::byte> src) {
 void compressor::reset() noexcept { options_ = {}; }
 
 std::size_t compressor::memory_usage() const noexcept {
-    return state_ ? state_->memory_usage() : 0;
+    return (state_ ? state_->memory_usage() : 0) + (parallel_ ? parallel_->memory_usage() : 0);
 }
 
 }  // namespace zest

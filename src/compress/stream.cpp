@@ -14,6 +14,7 @@
 #include <new>
 
 #include "compress/frame_writer.hpp"
+#include "compress/parallel.hpp"
 #include "dictionary/dictionary_data.hpp"
 #include "zest/zest.hpp"
 
@@ -86,6 +87,9 @@ struct compress_stream::impl {
     std::uint64_t total_in = 0;
     std::size_t window = 0;
     XXH64_state_t xxh;
+    std::unique_ptr<detail::parallel_stream> mt;  // frames written by workers
+    bool parallel = false;                        // the frame in progress is
+    bool last_submitted = false;                  // its last job is with the workers
 
     errc fail(errc e) noexcept {
         failed = e;
@@ -118,13 +122,24 @@ struct compress_stream::impl {
         p = detail::frame_params(o, known && dict ? params_size + history : params_size);
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
-        // The window's history (a dictionary's content, which may be longer,
-        // goes in whole) and a block pending; at most the whole frame with
-        // the dictionary in front. Less would leave no room for input once
-        // the history is there: nothing folds while all of it is in reach.
-        std::size_t want = std::max(window, history) + block;
-        if (size != detail::content_size_unknown && size < want - history) want = history + std::size_t(size);
-        if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
+        // With workers, frames longer than one job go to them (with a
+        // dictionary, frames stay on this thread).
+        parallel = o.workers && !dict &&
+                   (size == detail::content_size_unknown || size > detail::job_size_for(p, o));
+        if (parallel) {
+            if (!mt) mt.reset(new (std::nothrow) detail::parallel_stream);
+            if (!mt) return errc::out_of_memory;
+            ZEST_TRY(mt->begin(p, o));
+        } else {
+            // The window's history (a dictionary's content, which may be
+            // longer, goes in whole) and a block pending; at most the whole
+            // frame with the dictionary in front. Less would leave no room for
+            // input once the history is there: nothing folds while all of it
+            // is in reach.
+            std::size_t want = std::max(window, history) + block;
+            if (size != detail::content_size_unknown && size < want - history) want = history + std::size_t(size);
+            if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
+        }
         // A block and its header, or the parts the optimal strategies cut it
         // into, each with its own header.
         const std::size_t owant = detail::frame_header_size_max + block + detail::checksum_size +
@@ -136,20 +151,23 @@ struct compress_stream::impl {
             if (!obuf) return errc::out_of_memory;
             obuf_cap = owant;
         }
-        ZEST_TRY(w.begin(*st, p, size == detail::content_size_unknown ? size : size + history));
-        buf_first = frame_first = w.first_index();
-        filled = done = 0;
-        place_base();
-        if (dict) {
-            std::memcpy(buf.data(), dict->content, history);
-            filled = done = history;
-            w.load_dictionary(*dict, buf_first, buf.data() + history);
+        if (!parallel) {
+            ZEST_TRY(w.begin(*st, p, size == detail::content_size_unknown ? size : size + history));
+            buf_first = frame_first = w.first_index();
+            filled = done = 0;
+            place_base();
+            if (dict) {
+                std::memcpy(buf.data(), dict->content, history);
+                filled = done = history;
+                w.load_dictionary(*dict, buf_first, buf.data() + history);
+            }
         }
         opos = 0;
         oend = detail::write_frame_header(obuf.get(), obuf_cap, size, p.window_log, o);
         if (o.checksum) XXH64_reset(&xxh, 0);
         total_in = 0;
         last_written = false;
+        last_submitted = false;
         in_frame = true;
         return ok;
     }
@@ -201,16 +219,73 @@ struct compress_stream::impl {
     errc finish_frame() noexcept {
         if (pledged != detail::content_size_unknown && total_in != pledged) return errc::content_size_mismatch;
         ZEST_TRY(write_block(filled - done, true));
-        if (o.checksum) {
-            detail::store_le32(obuf.get() + oend, std::uint32_t(XXH64_digest(&xxh)));
-            oend += 4;
-        }
+        put_checksum();
         w.finish(buf_first + filled);
         last_written = true;
         return ok;
     }
 
+    void put_checksum() noexcept {
+        if (o.checksum) {
+            detail::store_le32(obuf.get() + oend, std::uint32_t(XXH64_digest(&xxh)));
+            oend += 4;
+        }
+    }
+
+    // The frame with workers: input into their jobs, their blocks out in
+    // order. Only flush and end wait for the jobs in flight; proceed waits
+    // only when every job buffer is taken and the output has room.
+    errc run_parallel(out_buffer& out, in_buffer& in, directive d) noexcept {
+        detail::parallel_stream& m = *mt;
+        for (;;) {
+            drain(out);
+            if (oend != 0) return ok;  // the header or the checksum waits
+            if (last_written) {
+                in_frame = false;
+                pledged = detail::content_size_unknown;
+                return ok;
+            }
+            if (last_submitted) {
+                ZEST_TRY(m.drain(out, SIZE_MAX));
+                if (!m.idle()) return ok;  // the caller's buffer is full
+                put_checksum();
+                last_written = true;
+                continue;
+            }
+            ZEST_TRY(m.drain(out, 0));
+            if (pledged != detail::content_size_unknown && in.size - in.pos > pledged - total_in)
+                return errc::content_size_mismatch;  // more than was pledged
+            if (in.pos < in.size) {
+                const auto* src = static_cast<const std::uint8_t*>(in.src) + in.pos;
+                const std::size_t n = m.take(src, in.size - in.pos);
+                if (o.checksum) XXH64_update(&xxh, src, n);
+                in.pos += n;
+                total_in += n;
+            }
+            const bool more = in.pos < in.size;
+            if (d == directive::end && !more) {
+                if (pledged != detail::content_size_unknown && total_in != pledged)
+                    return errc::content_size_mismatch;
+                m.submit(true);
+                last_submitted = true;
+                continue;
+            }
+            if ((m.job_full() && more) || (d == directive::flush && m.pending() != 0)) {
+                if (m.can_submit()) {
+                    m.submit(false);
+                    continue;
+                }
+                if (out.pos == out.size) return ok;
+                ZEST_TRY(m.drain(out, 1));  // the oldest job frees its buffer
+                continue;
+            }
+            if (d == directive::flush) ZEST_TRY(m.drain(out, SIZE_MAX));
+            return ok;
+        }
+    }
+
     errc run(out_buffer& out, in_buffer& in, directive d) noexcept {
+        if (parallel) return run_parallel(out, in, d);
         const std::size_t block = w.block_max();
         for (;;) {
             drain(out);
@@ -288,7 +363,10 @@ result<std::size_t> compress_stream::compress(out_buffer& out, in_buffer& in, di
     const errc e = s.run(out, in, d);
     frame_open_ = s.in_frame;
     if (e != ok) return s.fail(e);
-    return s.oend - s.opos;
+    std::size_t waiting = s.oend - s.opos;
+    if (s.parallel && s.in_frame && s.mt) waiting += d == directive::proceed ? 0 : s.mt->waiting();
+    if (s.parallel && s.in_frame && d == directive::end && waiting == 0) waiting = 1;  // the checksum, the frame's end
+    return waiting;
 }
 
 void compress_stream::reset() noexcept {
@@ -300,12 +378,15 @@ void compress_stream::reset() noexcept {
     s.pledged = detail::content_size_unknown;
     s.opos = s.oend = 0;
     s.filled = s.done = 0;
+    if (s.mt) s.mt->abandon();
+    s.parallel = false;
     frame_open_ = false;
 }
 
 std::size_t compress_stream::memory_usage() const noexcept {
     if (!impl_) return 0;
-    return sizeof(impl) + (impl_->st ? impl_->st->memory_usage() : 0) + impl_->buf.footprint() + impl_->obuf_cap;
+    return sizeof(impl) + (impl_->st ? impl_->st->memory_usage() : 0) + impl_->buf.footprint() + impl_->obuf_cap +
+           (impl_->mt ? impl_->mt->memory_usage() : 0);
 }
 
 }  // namespace zest

@@ -139,3 +139,19 @@ if(ZEST_SYSTEM_ZSTD)
     COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/dict_check.sh ${ZEST_SYSTEM_ZSTD} ${CMAKE_CURRENT_BINARY_DIR}/dict_check
             $<TARGET_FILE:capi_dict_check_zest> $<TARGET_FILE:capi_dict_check_libzstd> ${_dict_examples})
 endif()
+
+# Compression with ZSTD_c_nbWorkers (issue 32): workers_check.c against zest
+# and against libzstd, which must pass the same (same frames for 1 to 4
+# workers; every frame decodes). Labelled "threads": the ThreadSanitizer
+# build runs the zest one.
+foreach(_lib zest libzstd)
+  add_executable(capi_workers_check_${_lib} ${CMAKE_CURRENT_LIST_DIR}/workers_check.c)
+  set_target_properties(capi_workers_check_${_lib} PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+  target_compile_options(capi_workers_check_${_lib} PRIVATE -Wall -Wextra)
+  target_compile_definitions(capi_workers_check_${_lib} PRIVATE _POSIX_C_SOURCE=200809L)  # alarm(), the watchdog
+  add_test(NAME capi_workers_check_${_lib} COMMAND capi_workers_check_${_lib})
+  set_tests_properties(capi_workers_check_${_lib} PROPERTIES LABELS "threads" TIMEOUT 900)
+endforeach()
+target_link_libraries(capi_workers_check_zest PRIVATE zest_zstd)
+set_target_properties(capi_workers_check_zest PROPERTIES LINKER_LANGUAGE CXX)
+target_link_libraries(capi_workers_check_libzstd PRIVATE PkgConfig::LIBZSTD)

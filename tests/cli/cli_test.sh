@@ -16,7 +16,7 @@ ALL_GROUPS=(roundtrip stdio multi test errors overwrite options compress signals
             list recursive levels messages bench interop progress signals_compress streaming
             compat fsize fsize_library sizes output_dir option_effects list_damaged progress_decompress
             level_parsing pass_through program_names environment filelist suffix_zstd cparams
-            accepted refusals same_file zstd_params long dictionary train)
+            accepted refusals same_file zstd_params long dictionary train threads)
 GROUPS_TO_RUN=("$@")
 [ ${#GROUPS_TO_RUN[@]} -eq 0 ] && GROUPS_TO_RUN=("${ALL_GROUPS[@]}")
 

@@ -9,7 +9,7 @@ if(TARGET zest_cli)
                 list recursive levels messages bench interop progress signals_compress streaming
                 compat fsize fsize_library sizes output_dir option_effects list_damaged progress_decompress
                 level_parsing pass_through program_names environment filelist suffix_zstd cparams
-                accepted refusals same_file zstd_params long dictionary train)
+                accepted refusals same_file zstd_params long dictionary train threads)
     add_test(NAME cli.${group}
       COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli_test.sh $<TARGET_FILE:zest_cli> ${ZEST_REFERENCE_ZSTD} ${group})
     set_tests_properties(cli.${group} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300 LABELS cli)

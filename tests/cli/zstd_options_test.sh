@@ -633,3 +633,44 @@ group_long() {
     z -q -b3 -i0 --long "$d/in"
     expect_rc 0 "-b3 --long"
 }
+
+# -T#, -T0, ZSTD_NBTHREADS, -B#, --single-thread: compression with workers
+# writes one ordinary frame that zstd reads, the same for every number of
+# workers (a file and a pipe), and stdin of unknown size works.
+group_threads() {
+    local d t ref
+    d=$(fresh_dir)
+    seq 1 230000 | awk '{ print $1, $1 % 977, "frames and jobs", ($1 * 7919) % 1000003 }' >"$d/in"
+    z -q -f -3 -B1M -T1 "$d/in" -o "$d/t1.zst"
+    expect_rc 0 "-T1 -B1M"
+    for t in 2 3 4 0; do
+        z -q -f -3 -B1M -T$t "$d/in" -o "$d/t$t.zst"
+        expect_rc 0 "-T$t -B1M"
+        expect_same "$d/t$t.zst" "$d/t1.zst" "-T$t writes the frame of -T1"
+    done
+    ZSTD_NBTHREADS=3 "$ZEST" -q -f -3 -B1M "$d/in" -o "$d/env.zst" 2>"$ERR"
+    expect_same "$d/env.zst" "$d/t1.zst" "ZSTD_NBTHREADS=3 writes the frame of -T1"
+    z -q -f -3 --threads=2 --block-size=1MiB "$d/in" -o "$d/long.zst"
+    expect_same "$d/long.zst" "$d/t1.zst" "--threads=2 --block-size=1MiB writes the frame of -T1 -B1M"
+    if "$ZSTD" -dq -c "$d/t2.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else fail "zstd does not decode -T2's frame"; fi
+    # From a pipe (no size known) and with a checksum check by zstd.
+    cat "$d/in" | "$ZEST" -q -c -5 -B1M -T2 >"$d/p2.zst" 2>"$ERR"
+    cat "$d/in" | "$ZEST" -q -c -5 -B1M -T4 >"$d/p4.zst" 2>"$ERR"
+    expect_same "$d/p4.zst" "$d/p2.zst" "a pipe with -T4 writes the frame of -T2"
+    if "$ZSTD" -tq "$d/p2.zst" 2>/dev/null && "$ZSTD" -dq -c "$d/p2.zst" | cmp -s - "$d/in"; then pass; else
+        fail "zstd does not restore a piped -T2 frame"
+    fi
+    # --single-thread: all on the main thread, a valid frame as well.
+    z -q -f -3 --single-thread "$d/in" -o "$d/s.zst"
+    expect_rc 0 "--single-thread"
+    if "$ZSTD" -dq -c "$d/s.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else fail "--single-thread frame"; fi
+    # zstd's frame for the same input decodes, whatever its threads.
+    "$ZSTD" -q -f -3 -T2 "$d/in" -o "$d/r.zst" 2>/dev/null
+    if "$ZEST" -dq -c "$d/r.zst" 2>/dev/null | cmp -s - "$d/in"; then pass; else fail "zest does not decode zstd -T2"; fi
+    # Sizes within 1% of zstd's at the same settings.
+    ref=$(stat -c %s "$d/r.zst")
+    z -q -f -3 -T2 "$d/in" -o "$d/d2.zst"
+    if [ "$(stat -c %s "$d/d2.zst")" -le $((ref + ref / 100)) ]; then pass; else
+        fail "-3 -T2: $(stat -c %s "$d/d2.zst") bytes, zstd's $ref"
+    fi
+}

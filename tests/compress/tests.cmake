@@ -23,3 +23,13 @@ gtest_discover_tests(zest_compress_test
   DISCOVERY_TIMEOUT 60
   PROPERTIES TIMEOUT 600 LABELS "compress")
 
+# Compression with workers: its own binary and label, so that the
+# ThreadSanitizer build (scripts/test.sh --threads) builds and runs only it.
+add_executable(zest_threads_test ${_zest_compress_dir}/workers_test.cpp)
+target_link_libraries(zest_threads_test PRIVATE zest_conformance_support zest_internal GTest::gtest_main)
+target_compile_options(zest_threads_test PRIVATE ${ZEST_WARNINGS})
+gtest_discover_tests(zest_threads_test
+  TEST_PREFIX "threads."
+  DISCOVERY_MODE PRE_TEST
+  DISCOVERY_TIMEOUT 60
+  PROPERTIES TIMEOUT 1200 LABELS "threads")

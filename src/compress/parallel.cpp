@@ -1,0 +1,323 @@
+// Workers and jobs for compressing one frame in parallel (parallel.hpp).
+#include "compress/parallel.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "common/bits.hpp"
+
+namespace zest::detail {
+
+bool (*worker_pool::fail_job)(const compress_job&) noexcept = nullptr;
+
+std::size_t job_output_bound(std::size_t n) noexcept {
+    const std::size_t blocks = n / block_size_max + 1;
+    return n + blocks * block_header_size * (block_cuts::max_cuts + 1);
+}
+
+bool compress_job::reserve_output(std::size_t size) noexcept {
+    const std::size_t want = job_output_bound(size);
+    if (out_capacity >= want) return true;
+    out.reset(new (std::nothrow) std::uint8_t[want]);
+    out_capacity = out ? want : 0;
+    return out != nullptr;
+}
+
+errc worker_pool::start(unsigned n) noexcept {
+    if (threads_.size() == n) return ok;
+    stop();
+    try {
+        threads_.reserve(n);
+        states_.reserve(n);
+        for (unsigned i = 0; i < n; ++i) {
+            std::unique_ptr<encoder_state> st(new (std::nothrow) encoder_state);
+            if (!st) throw std::bad_alloc();
+            encoder_state* const raw = st.get();
+            states_.push_back(std::move(st));
+            threads_.emplace_back([this, raw] { work(raw); });
+        }
+    } catch (...) {
+        stop();
+        return errc::out_of_memory;
+    }
+    return ok;
+}
+
+void worker_pool::stop() noexcept {
+    {
+        std::lock_guard lock(m_);
+        stopping_ = true;
+    }
+    queued_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+    states_.clear();
+    stopping_ = false;
+}
+
+void worker_pool::submit(compress_job& j) noexcept {
+    {
+        std::lock_guard lock(m_);
+        j.done_ = false;
+        j.next_ = nullptr;
+        (tail_ ? tail_->next_ : head_) = &j;
+        tail_ = &j;
+    }
+    queued_.notify_one();
+}
+
+void worker_pool::wait(compress_job& j) noexcept {
+    std::unique_lock lock(m_);
+    finished_.wait(lock, [&] { return j.done_; });
+}
+
+bool worker_pool::finished(const compress_job& j) const noexcept {
+    std::lock_guard lock(m_);
+    return j.done_;
+}
+
+void worker_pool::work(encoder_state* st) noexcept {
+    std::unique_lock lock(m_);
+    for (;;) {
+        queued_.wait(lock, [&] { return stopping_ || head_; });
+        if (!head_) return;  // stopping, and nothing is left queued
+        compress_job* const j = head_;
+        head_ = j->next_;
+        if (!head_) tail_ = nullptr;
+        lock.unlock();
+        run_job(*st, *j);
+        lock.lock();
+        j->done_ = true;
+        finished_.notify_all();
+    }
+}
+
+std::size_t worker_pool::memory_usage() const noexcept {
+    std::size_t n = 0;
+    for (const auto& st : states_) n += sizeof(encoder_state) + st->memory_usage();
+    return n;
+}
+
+std::size_t parallel_state::memory_usage() const noexcept {
+    std::size_t n = pool.memory_usage();
+    for (const compress_job& j : jobs) n += j.out_capacity;
+    return n;
+}
+
+std::size_t job_size_for(const compression_params& p, const compression_options& o) noexcept {
+    std::size_t job = o.job_size ? std::max<std::size_t>(o.job_size, std::size_t(min_job_size))
+                                 : std::max<std::size_t>(std::size_t(1) << 20, std::size_t(4) << p.window_log);
+    const std::size_t block = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+    return (job + block - 1) / block * block;
+}
+
+std::size_t overlap_for(const compression_params& p, const compression_options& o) noexcept {
+    unsigned log = o.overlap_log;
+    if (log == 0) {
+        switch (p.strategy) {
+            case strategy::btultra2: log = 9; break;
+            case strategy::btultra:
+            case strategy::btopt: log = 8; break;
+            case strategy::btlazy2:
+            case strategy::lazy2: log = 7; break;
+            default: log = 6; break;
+        }
+    }
+    const unsigned less = 9 - log;  // the overlap is the window >> less
+    if (less >= 8) return 0;
+    return std::size_t(1) << (p.window_log - less);
+}
+
+void run_job(encoder_state& st, compress_job& j) noexcept {
+    j.out_size = 0;
+    j.error = errc{};
+    if (worker_pool::fail_job && worker_pool::fail_job(j)) {
+        j.error = errc::out_of_memory;
+        return;
+    }
+    block_writer w;
+    if (const errc e = w.begin(st, j.params, j.prefix_size + j.size); e != ok) {
+        j.error = e;
+        return;
+    }
+    const std::uint32_t low = w.first_index();
+    w.set_base(frame_base(j.data - j.prefix_size, low));
+    const std::uint8_t* const end = j.data + j.size;
+    if (!j.first) w.load_prefix(low, j.prefix_size, end);
+    const auto r = w.write_all(low + j.prefix_size, j.size, j.last, end, j.out.get(), j.out_capacity);
+    if (!r) {
+        j.error = r.error();
+        return;
+    }
+    j.out_size = *r;
+}
+
+result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
+                                      const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
+    const compression_params p = frame_params(o, size);
+    const std::size_t job = job_size_for(p, o), overlap = overlap_for(p, o);
+    const std::size_t n_jobs = (size + job - 1) / job;
+    ZEST_TRY(ps.pool.start(o.workers));
+    const std::size_t slots = std::min<std::size_t>(n_jobs, std::size_t(o.workers) * jobs_per_worker + 1);
+    if (ps.jobs.size() < slots) {
+        try {
+            ps.jobs.resize(slots);
+        } catch (...) {
+            return errc::out_of_memory;
+        }
+    }
+    for (std::size_t i = 0; i < slots; ++i)
+        if (!ps.jobs[i].reserve_output(job)) return errc::out_of_memory;
+    std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
+    if (pos == 0) return errc::destination_too_small;
+
+    std::size_t submitted = 0;
+    const auto submit_next = [&](compress_job& j) {
+        const std::size_t from = submitted * job;
+        j.data = src + from;
+        j.size = std::min(job, size - from);
+        j.prefix_size = submitted == 0 ? 0 : std::min(overlap, from);
+        j.first = submitted == 0;
+        j.last = submitted + 1 == n_jobs;
+        j.params = p;
+        ps.pool.submit(j);
+        ++submitted;
+    };
+    while (submitted < slots) submit_next(ps.jobs[submitted]);
+    const std::uint64_t sum = o.checksum ? XXH64(src, size, 0) : 0;  // while the workers run
+
+    // In order; after a failure, only the jobs in flight are waited for.
+    errc failed{};
+    for (std::size_t k = 0; k < submitted; ++k) {
+        compress_job& j = ps.jobs[k % slots];
+        ps.pool.wait(j);
+        if (failed != errc{}) continue;
+        if (j.error != errc{}) {
+            failed = j.error;
+        } else if (capacity - pos < j.out_size) {
+            failed = errc::destination_too_small;
+        } else {
+            std::memcpy(dst + pos, j.out.get(), j.out_size);
+            pos += j.out_size;
+            if (submitted < n_jobs) submit_next(j);
+        }
+    }
+    if (failed != errc{}) return failed;
+    if (o.checksum) {
+        if (capacity - pos < checksum_size) return errc::destination_too_small;
+        store_le32(dst + pos, std::uint32_t(sum));
+        pos += checksum_size;
+    }
+    return pos;
+}
+
+errc parallel_stream::begin(const compression_params& p, const compression_options& o) noexcept {
+    abandon();
+    p_ = p;
+    job_ = job_size_for(p, o);
+    overlap_ = overlap_for(p, o);
+    slots_ = std::size_t(o.workers) * jobs_per_worker + 1;
+    ZEST_TRY(ps_.pool.start(o.workers));
+    try {
+        if (ps_.jobs.size() < slots_) ps_.jobs.resize(slots_);
+        if (in_.size() < slots_) in_.resize(slots_);
+    } catch (...) {
+        return errc::out_of_memory;
+    }
+    const std::size_t want = overlap_ + job_;
+    for (std::size_t i = 0; i < slots_; ++i) {
+        if (!ps_.jobs[i].reserve_output(job_)) return errc::out_of_memory;
+        if (in_[i].capacity < want) {
+            in_[i].data.reset(new (std::nothrow) std::uint8_t[want]);
+            in_[i].capacity = in_[i].data ? want : 0;
+            if (!in_[i].data) return errc::out_of_memory;
+        }
+    }
+    cur_ = oldest_ = in_flight_ = handed_ = 0;
+    prefix_ = size_ = 0;
+    total_ = 0;
+    return ok;
+}
+
+std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexcept {
+    n = std::min(n, job_ - size_);
+    if (n) std::memcpy(in_[cur_].data.get() + prefix_ + size_, src, n);
+    size_ += n;
+    return n;
+}
+
+void parallel_stream::submit(bool last) noexcept {
+    compress_job& j = ps_.jobs[cur_];
+    std::uint8_t* const buf = in_[cur_].data.get();
+    j.data = buf + prefix_;
+    j.size = size_;
+    j.prefix_size = prefix_;
+    j.first = !started_;
+    j.last = last;
+    j.params = p_;
+    started_ = true;
+    ps_.pool.submit(j);
+    ++in_flight_;
+    total_ += size_;
+    if (last) return;
+    // The next job's history: the end of what this one holds (its own
+    // history, then its input), read while the worker reads it too.
+    const std::size_t next = (cur_ + 1) % slots_;
+    const std::size_t keep = std::size_t(std::min<std::uint64_t>(overlap_, total_));
+    std::memcpy(in_[next].data.get(), buf + prefix_ + size_ - keep, keep);
+    cur_ = next;
+    prefix_ = keep;
+    size_ = 0;
+}
+
+errc parallel_stream::drain(out_buffer& out, std::size_t wait) noexcept {
+    while (in_flight_) {
+        compress_job& j = ps_.jobs[oldest_];
+        if (!ps_.pool.finished(j)) {
+            if (wait == 0 || out.pos == out.size) return ok;
+            ps_.pool.wait(j);
+            --wait;
+        }
+        if (j.error != errc{}) return j.error;
+        const std::size_t n = std::min(j.out_size - handed_, out.size - out.pos);
+        if (n) std::memcpy(static_cast<std::uint8_t*>(out.dst) + out.pos, j.out.get() + handed_, n);
+        out.pos += n;
+        handed_ += n;
+        if (handed_ < j.out_size) return ok;  // out is full
+        handed_ = 0;
+        oldest_ = (oldest_ + 1) % slots_;
+        --in_flight_;
+    }
+    return ok;
+}
+
+std::size_t parallel_stream::waiting() const noexcept {
+    std::size_t n = 0;
+    for (std::size_t k = 0, i = oldest_; k < in_flight_; ++k, i = (i + 1) % slots_) {
+        const compress_job& j = ps_.jobs[i];
+        if (!ps_.pool.finished(j)) return n + 1;
+        n += j.out_size - (k == 0 ? handed_ : 0);
+    }
+    return n;
+}
+
+void parallel_stream::abandon() noexcept {
+    for (; in_flight_; --in_flight_) {
+        ps_.pool.wait(ps_.jobs[oldest_]);
+        oldest_ = (oldest_ + 1) % slots_;
+    }
+    handed_ = 0;
+    started_ = false;
+}
+
+std::size_t parallel_stream::memory_usage() const noexcept {
+    std::size_t n = ps_.memory_usage();
+    for (const input& i : in_) n += i.capacity;
+    return n;
+}
+
+}  // namespace zest::detail

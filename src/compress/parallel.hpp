@@ -1,0 +1,179 @@
+// Compression of one frame by workers: the input is cut into jobs, each
+// compressed on a worker thread with the end of the data before it (the
+// overlap) as history, and the jobs' blocks are written in order into one
+// ordinary frame. A job's blocks depend only on its bytes, its history and
+// the frame's parameters, never on which worker ran it or how many there
+// are, so the frame is the same for every number of workers.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "compress/frame_writer.hpp"
+
+namespace zest::detail {
+
+/// One job: `size` bytes at `data`, right after `prefix_size` bytes of
+/// history in the same buffer; its blocks go to `out`.
+struct compress_job {
+    const std::uint8_t* data = nullptr;
+    std::size_t size = 0;
+    std::size_t prefix_size = 0;
+    bool first = false;  // the frame's first job: no history, the frame's repeat offsets
+    bool last = false;   // its last block ends the frame
+    compression_params params{};
+    // Written by the worker, read after wait():
+    std::unique_ptr<std::uint8_t[]> out;
+    std::size_t out_capacity = 0;
+    std::size_t out_size = 0;
+    errc error{};
+
+    /// Makes `out` hold the blocks of any job of `size` bytes; false when
+    /// memory runs out.
+    bool reserve_output(std::size_t size) noexcept;
+
+private:
+    friend class worker_pool;
+    compress_job* next_ = nullptr;
+    bool done_ = true;
+};
+
+/// Bytes of output a job of `n` input bytes may need: every block raw, or
+/// cut into the most parts the optimal strategies make, each with a header.
+std::size_t job_output_bound(std::size_t n) noexcept;
+
+/// Worker threads, each with its own encoder state, running jobs in the
+/// order they are submitted. Started on first need; stopped and joined by
+/// the destructor or by a start() with another count.
+class worker_pool {
+public:
+    worker_pool() noexcept = default;
+    worker_pool(const worker_pool&) = delete;
+    worker_pool& operator=(const worker_pool&) = delete;
+    ~worker_pool() { stop(); }
+
+    /// Makes `n` workers run (n >= 1); errc::out_of_memory when the system
+    /// refuses a thread (those started are stopped).
+    errc start(unsigned n) noexcept;
+    unsigned size() const noexcept { return unsigned(threads_.size()); }
+
+    /// Queues `j` (not queued already); a worker compresses it.
+    void submit(compress_job& j) noexcept;
+    /// Until `j`, submitted, is done.
+    void wait(compress_job& j) noexcept;
+    /// Whether `j` is done (not queued, not running).
+    bool finished(const compress_job& j) const noexcept;
+
+    /// Bytes of the workers' encoder states.
+    std::size_t memory_usage() const noexcept;
+
+    /// Test hook: when set, each worker's first job fails as if memory had
+    /// run out after the worker was started.
+    static bool (*fail_job)(const compress_job&) noexcept;
+
+private:
+    void stop() noexcept;
+    void work(encoder_state* st) noexcept;
+
+    mutable std::mutex m_;
+    std::condition_variable queued_, finished_;
+    compress_job* head_ = nullptr;
+    compress_job* tail_ = nullptr;
+    bool stopping_ = false;
+    std::vector<std::thread> threads_;
+    std::vector<std::unique_ptr<encoder_state>> states_;
+};
+
+/// The input bytes per job for a frame with parameters `p`: the caller's
+/// job size (512 KiB at least), else four windows and 1 MiB at least (the
+/// reference's), rounded to whole blocks.
+std::size_t job_size_for(const compression_params& p, const compression_options& o) noexcept;
+
+/// The history each job after the first starts with: 2^(overlap_log - 9) of
+/// the window, overlap_log the caller's or the strategy's (the reference's
+/// defaults: 6 for fast to lazy, 7 lazy2 and btlazy2, 8 btopt and btultra,
+/// 9 btultra2); none at overlap_log 1.
+std::size_t overlap_for(const compression_params& p, const compression_options& o) noexcept;
+
+/// Compresses `j` with `st` (what a worker runs): its blocks into j.out.
+void run_job(encoder_state& st, compress_job& j) noexcept;
+
+/// What a context keeps for compressing with workers: the pool and job
+/// slots whose buffers are reused from frame to frame.
+struct parallel_state {
+    std::vector<compress_job> jobs;
+    worker_pool pool;  // after the jobs: destroyed first, it finishes what it runs
+    std::size_t memory_usage() const noexcept;
+};
+
+/// One frame of `size` bytes at `src` (size > 0) compressed by o.workers
+/// workers into dst, the checksum included: the frame header, the jobs'
+/// blocks in order, the checksum. Returns the frame's size.
+result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
+                                      const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept;
+
+/// A frame of unknown or large size written by workers from streamed input
+/// (compress_stream with workers): input is copied into job buffers, each
+/// holding first the history its job starts with (the end of the input
+/// before it); a full job is handed to the workers once more input follows
+/// (or on flush and end), and the jobs' blocks are handed out in order.
+/// Buffers: a job per worker in flight and one filling, each of
+/// overlap + job input bytes and job_output_bound(job) output bytes.
+class parallel_stream {
+public:
+    parallel_stream() noexcept = default;
+    parallel_stream(const parallel_stream&) = delete;
+    parallel_stream& operator=(const parallel_stream&) = delete;
+    ~parallel_stream() { abandon(); }
+
+    /// Starts a frame with parameters `p` on o.workers workers.
+    errc begin(const compression_params& p, const compression_options& o) noexcept;
+    /// Copies up to `n` bytes into the job being filled; returns how many.
+    std::size_t take(const std::uint8_t* src, std::size_t n) noexcept;
+    bool job_full() const noexcept { return size_ == job_; }
+    std::size_t pending() const noexcept { return size_; }
+    /// Whether a job can be submitted now without a last one: a buffer is
+    /// free for the next.
+    bool can_submit() const noexcept { return in_flight_ + 2 <= slots_; }
+    /// Hands the job being filled to the workers (`last`: it ends the frame).
+    void submit(bool last) noexcept;
+    /// Copies the blocks of finished jobs, in order, to `out`, first waiting
+    /// for up to `wait` jobs that are still running (while `out` has room).
+    /// Returns the first failed job's error.
+    errc drain(out_buffer& out, std::size_t wait) noexcept;
+    /// No job in flight nor output waiting.
+    bool idle() const noexcept { return in_flight_ == 0; }
+    /// Bytes of finished jobs not handed out yet, and 1 more while a job runs.
+    std::size_t waiting() const noexcept;
+    /// Waits for the jobs in flight and drops them (a frame abandoned).
+    void abandon() noexcept;
+    std::size_t memory_usage() const noexcept;
+
+private:
+    struct input {
+        std::unique_ptr<std::uint8_t[]> data;
+        std::size_t capacity = 0;
+    };
+    std::vector<input> in_;  // before ps_, destroyed after its workers stopped
+    parallel_state ps_;
+    compression_params p_{};
+    std::size_t job_ = 0, overlap_ = 0, slots_ = 0;
+    std::size_t cur_ = 0;                // slot being filled
+    std::size_t prefix_ = 0, size_ = 0;  // its history and input
+    std::size_t oldest_ = 0, in_flight_ = 0, handed_ = 0;
+    std::uint64_t total_ = 0;  // input in the jobs submitted
+    bool started_ = false;     // the frame's first job is submitted
+};
+
+/// Jobs in flight per worker. One more buffer is being filled (streams) or
+/// waits queued (one-shot), so that a worker that finishes finds its next
+/// job ready; more measured no faster on 2 cores (64 MiB at level 3) and
+/// cost 8 × window of memory per worker.
+inline constexpr unsigned jobs_per_worker = 1;
+
+}  // namespace zest::detail
