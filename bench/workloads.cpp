@@ -15,6 +15,7 @@ std::vector<std::unique_ptr<workload_set>> make_workload_sets() {
     sets.push_back(make_stream_set());
     sets.push_back(make_capi_set());
     sets.push_back(make_dictionary_set());
+    sets.push_back(make_threads_set());
     return sets;
 }
 

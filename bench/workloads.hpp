@@ -51,6 +51,7 @@ std::unique_ptr<workload_set> make_corpus_set();
 std::unique_ptr<workload_set> make_stream_set();
 std::unique_ptr<workload_set> make_capi_set();
 std::unique_ptr<workload_set> make_dictionary_set();
+std::unique_ptr<workload_set> make_threads_set();
 
 /// The built-in inputs of the corpus-like sets (corpus, stream): five
 /// generated shapes, --size bytes each.

@@ -106,6 +106,7 @@ constexpr cparam cparams[] = {
     {ZSTD_c_nbWorkers, zest::setting::workers},
     {ZSTD_c_jobSize, zest::setting::job_size},
     {ZSTD_c_overlapLog, zest::setting::overlap_log},
+    {ZSTD_c_experimentalParam1, zest::setting::rsyncable},  // ZSTD_c_rsyncable
 };
 
 const zest::setting_info* setting_for(int param) noexcept {

@@ -5,6 +5,9 @@
 // matching and its parameters. The rest is compressed by zest; libzstd and zest
 // must both decode the frame back to it, and the frame must fit
 // compress_bound, and a reused context must write what a fresh one does.
+// When the options leave the window alone and set bit 6 (levels up to 9),
+// the input is also tiled, with changes, to 1.2 MiB and compressed by 1 and
+// by 3 workers in jobs of 512 KiB: the frames must be the same and decode.
 // Any difference aborts.
 #include <cstdint>
 #include <cstdio>
@@ -22,6 +25,37 @@ namespace {
 [[noreturn]] void fail(const char* what, int level) {
     std::fprintf(stderr, "compress_roundtrip_fuzzer: %s (level %d)\n", what, level);
     std::abort();
+}
+
+// The input tiled to 1.2 MiB, each copy with a few bytes changed, by 1 and
+// by 3 workers with `like`'s options: the same frame, which libzstd decodes.
+void check_workers(const zest::compressor& like, const std::byte* src, std::size_t n, int level) {
+    constexpr std::size_t target = 1200 << 10;
+    std::vector<std::byte> big;
+    big.reserve(target + n);
+    for (std::size_t copy = 0; big.size() < target; ++copy) {
+        const std::size_t at = big.size();
+        big.insert(big.end(), src, src + n);
+        big[at + (copy * 7919) % n] ^= std::byte(copy + 1);
+    }
+    static zest::compressor one, three;  // reused: their workers stay
+    std::vector<std::byte> frames[2];
+    for (int k = 0; k < 2; ++k) {
+        zest::compressor& c = k == 0 ? one : three;
+        zest::compression_options o = like.options();
+        o.workers = k == 0 ? 1 : 3;
+        o.job_size = 512 << 10;
+        if (!c.set_options(o)) fail("worker options refused", level);
+        frames[k].resize(zest::compress_bound(big.size()));
+        const auto r = c.compress(std::span<std::byte>(frames[k]), std::span<const std::byte>(big));
+        if (!r) fail(r.message(), level);
+        frames[k].resize(*r);
+    }
+    if (frames[0] != frames[1]) fail("3 workers wrote another frame than 1", level);
+    std::vector<std::byte> out(big.size() + 1);
+    const std::size_t k = ZSTD_decompress(out.data(), out.size(), frames[0].data(), frames[0].size());
+    if (ZSTD_isError(k)) fail(ZSTD_getErrorName(k), level);
+    if (k != big.size() || std::memcmp(out.data(), big.data(), k) != 0) fail("libzstd decoded other bytes (workers)", level);
 }
 
 }  // namespace
@@ -88,5 +122,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto z = zest::decompress(std::span<std::byte>(out), std::span<const std::byte>(frame));
     if (!z) fail(z.message(), level);
     if (*z != n || (n && std::memcmp(out.data(), src, n) != 0)) fail("zest decoded other bytes", level);
+
+    if (!(flags & 4) && (flags & 64) && level <= 9 && n > 0) check_workers(c, src, n, level);
     return 0;
 }

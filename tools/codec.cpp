@@ -82,6 +82,7 @@ codec::codec(const codec_settings& s) : settings_(s), state_(std::make_unique<st
     (void)state_->cstream.set(setting::workers, int(std::min<unsigned>(s.workers, 1u << 20)));
     (void)state_->cstream.set(setting::job_size, int(std::min<std::uint64_t>(s.job_size, 1u << 30)));
     (void)state_->cstream.set(setting::overlap_log, int(std::min(s.overlap_log, 1u << 20)));
+    (void)state_->cstream.set(setting::rsyncable, s.rsyncable);
     (void)state_->cstream.set_dictionary(s.dict);
     (void)state_->cstream.set_dictionary_id_written(s.dict_id);
     (void)state_->dstream.set_dictionary(s.dict);

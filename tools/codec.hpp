@@ -29,6 +29,7 @@ struct codec_settings {
     unsigned workers = 0;             ///< compression threads (-T#; 0: the main thread)
     std::uint64_t job_size = 0;       ///< -B#: input bytes per job with workers (0: the level's)
     unsigned overlap_log = 0;         ///< --zstd=ovlog=#
+    bool rsyncable = false;           ///< --rsyncable
     bool checksum = true;      ///< written when compressing, verified when decompressing
     bool content_size = true;  ///< a regular file's size is declared in its frame
     bool pass_through = false; ///< decompression copies data that does not start a frame as it is

@@ -260,6 +260,7 @@ int run(const options& o) {
     // -T0: a worker per core; --single-thread: all on the main thread.
     cs.workers = o.single_thread ? 0 : o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
     cs.job_size = o.job_size;
+    cs.rsyncable = o.rsyncable;
     cs.overlap_log = o.zstd_params[setting::overlap_log];
     // zstd's rule: with -f, data that is not compressed passes through to
     // standard output as it is (like zcat -f).

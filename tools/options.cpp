@@ -152,6 +152,7 @@ private:
         if (name == "--pass-through") return flag([&] { o_.pass_through = true; });
         if (name == "--no-pass-through") return flag([&] { o_.pass_through = false; });
         if (name == "--exclude-compressed") return flag([&] { o_.exclude_compressed = true; });
+        if (name == "--rsyncable") return flag([&] { o_.rsyncable = true; });
         if (auto handled = parse_format_option(name, opt.value, o_)) return *handled;
         if (name == "--sparse") return flag([&] { o_.sparse = true; });
         if (name == "--no-sparse") return flag([&] { o_.sparse = false; });

@@ -334,6 +334,10 @@ ZSTDLIB_API size_t ZSTD_sizeof_DStream(const ZSTD_DStream* zds);
 extern "C" {
 #endif
 
+/* Job boundaries of compression with workers chosen by the content, so
+ * that a change early in the input leaves the rest of the frame the same. */
+#define ZSTD_c_rsyncable ZSTD_c_experimentalParam1
+
 /* The value of a parameter ZSTD_CCtx_setParameter takes, as set (0 where
  * the level or the input size decides); parameter_unsupported for the
  * others. */

@@ -132,6 +132,60 @@ std::size_t overlap_for(const compression_params& p, const compression_options& 
     return std::size_t(1) << (p.window_log - less);
 }
 
+namespace {
+
+// 256 random 64-bit values (splitmix64 from a fixed seed), one per byte value.
+struct gear_table {
+    std::uint64_t v[256];
+    constexpr gear_table() noexcept : v{} {
+        std::uint64_t x = 0x5a17ee5a17ee5a17ull;
+        for (auto& e : v) {
+            x += 0x9e3779b97f4a7c15ull;
+            std::uint64_t z = x;
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+            e = z ^ (z >> 31);
+        }
+    }
+};
+constexpr gear_table gear;
+
+}  // namespace
+
+void rsync_cuts::start(unsigned bits, std::size_t min) noexcept {
+    hash_ = 0;
+    mask_ = bits ? ~std::uint64_t(0) << (64 - bits) : 0;
+    min_ = min;
+}
+
+std::size_t rsync_cuts::scan(const std::uint8_t* p, std::size_t n, std::size_t since, bool& cut) noexcept {
+    std::uint64_t h = hash_;
+    cut = false;
+    std::size_t i = 0;
+    // Within `min` of the last cut nothing ends a piece: only the last 64
+    // bytes before the first place that may need hashing.
+    if (since < min_) {
+        const std::size_t quiet = std::min(n, min_ - since);
+        for (i = quiet > 64 ? quiet - 64 : 0; i < quiet; ++i) h = (h << 1) + gear.v[p[i]];
+    }
+    for (; i < n; ++i) {
+        h = (h << 1) + gear.v[p[i]];
+        if ((h & mask_) == 0) {
+            hash_ = h;
+            cut = true;
+            return i + 1;
+        }
+    }
+    hash_ = h;
+    return n;
+}
+
+unsigned rsync_bits(std::size_t job) noexcept {
+    unsigned log = 0;
+    while ((std::size_t(2) << log) <= job) ++log;  // floor(log2(job))
+    return log > 3 ? log - 3 : 1;
+}
+
 void run_job(encoder_state& st, compress_job& j) noexcept {
     j.out_size = 0;
     j.error = errc{};
@@ -160,7 +214,7 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
                                       const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
     const compression_params p = frame_params(o, size);
     const std::size_t job = job_size_for(p, o), overlap = overlap_for(p, o);
-    const std::size_t n_jobs = (size + job - 1) / job;
+    const std::size_t n_jobs = (size + job - 1) / job;  // at least; rsyncable cuts may add more
     ZEST_TRY(ps.pool.start(o.workers));
     const std::size_t slots = std::min<std::size_t>(n_jobs, std::size_t(o.workers) * jobs_per_worker + 1);
     if (ps.jobs.size() < slots) {
@@ -175,19 +229,24 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
     std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
 
-    std::size_t submitted = 0;
+    std::size_t submitted = 0, from = 0;
+    rsync_cuts cuts;
+    cuts.start(rsync_bits(job), rsync_min_piece);
     const auto submit_next = [&](compress_job& j) {
-        const std::size_t from = submitted * job;
+        std::size_t n = std::min(job, size - from);
+        bool cut = false;
+        if (o.rsyncable) n = cuts.scan(src + from, n, 0, cut);
         j.data = src + from;
-        j.size = std::min(job, size - from);
+        j.size = n;
         j.prefix_size = submitted == 0 ? 0 : std::min(overlap, from);
         j.first = submitted == 0;
-        j.last = submitted + 1 == n_jobs;
+        j.last = from + n == size;
         j.params = p;
         ps.pool.submit(j);
         ++submitted;
+        from += n;
     };
-    while (submitted < slots) submit_next(ps.jobs[submitted]);
+    while (submitted < slots && from < size) submit_next(ps.jobs[submitted % slots]);
     const std::uint64_t sum = o.checksum ? XXH64(src, size, 0) : 0;  // while the workers run
 
     // In order; after a failure, only the jobs in flight are waited for.
@@ -203,7 +262,7 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
         } else {
             std::memcpy(dst + pos, j.out.get(), j.out_size);
             pos += j.out_size;
-            if (submitted < n_jobs) submit_next(j);
+            if (from < size) submit_next(j);
         }
     }
     if (failed != errc{}) return failed;
@@ -240,11 +299,18 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     cur_ = oldest_ = in_flight_ = handed_ = 0;
     prefix_ = size_ = 0;
     total_ = 0;
+    rsyncable_ = o.rsyncable;
+    cut_ = false;
+    cuts_.start(rsync_bits(job_), rsync_min_piece);
     return ok;
 }
 
 std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexcept {
+    if (cut_) return 0;
     n = std::min(n, job_ - size_);
+    if (rsyncable_) {
+        n = cuts_.scan(src, n, size_, cut_);
+    }
     if (n) std::memcpy(in_[cur_].data.get() + prefix_ + size_, src, n);
     size_ += n;
     return n;
@@ -272,6 +338,7 @@ void parallel_stream::submit(bool last) noexcept {
     cur_ = next;
     prefix_ = keep;
     size_ = 0;
+    cut_ = false;
 }
 
 errc parallel_stream::drain(out_buffer& out, std::size_t wait) noexcept {

@@ -100,6 +100,35 @@ std::size_t job_size_for(const compression_params& p, const compression_options&
 /// 9 btultra2); none at overlap_log 1.
 std::size_t overlap_for(const compression_params& p, const compression_options& o) noexcept;
 
+/// Where --rsyncable cuts jobs: after a byte where a gear hash of the bytes
+/// before it (each shifts the hash left by one, so it covers the last 64)
+/// has its top `bits` bits clear. The hash is the same whatever pieces the
+/// input comes in, so the cuts depend on the content alone, and a change
+/// early in the input moves only the cuts up to the next one after it.
+/// One table lookup, a shift and an add per byte, on the thread that feeds
+/// the workers (the reference's rolling hash over 32 bytes multiplies
+/// twice per byte).
+class rsync_cuts {
+public:
+    /// Cuts about every 2^bits bytes, never within `min` bytes of the
+    /// previous cut.
+    void start(unsigned bits, std::size_t min) noexcept;
+    /// Hashes `n` bytes at `p`, `since` bytes after the last cut; returns
+    /// the bytes up to and including the first that ends a piece (`cut`
+    /// set), or n (`cut` clear).
+    std::size_t scan(const std::uint8_t* p, std::size_t n, std::size_t since, bool& cut) noexcept;
+
+private:
+    std::uint64_t hash_ = 0;
+    std::uint64_t mask_ = 0;
+    std::size_t min_ = 0;
+};
+
+/// The cuts' parameters for jobs of `job` bytes: a cut every job/8 bytes
+/// or so, at least 64 KiB apart; a job ends at a cut or at `job` bytes.
+unsigned rsync_bits(std::size_t job) noexcept;
+inline constexpr std::size_t rsync_min_piece = std::size_t(64) << 10;
+
 /// Compresses `j` with `st` (what a worker runs): its blocks into j.out.
 void run_job(encoder_state& st, compress_job& j) noexcept;
 
@@ -135,7 +164,9 @@ public:
     errc begin(const compression_params& p, const compression_options& o) noexcept;
     /// Copies up to `n` bytes into the job being filled; returns how many.
     std::size_t take(const std::uint8_t* src, std::size_t n) noexcept;
-    bool job_full() const noexcept { return size_ == job_; }
+    /// Whether the job being filled is complete: job bytes, or (rsyncable)
+    /// ended at a cut.
+    bool job_full() const noexcept { return size_ == job_ || cut_; }
     std::size_t pending() const noexcept { return size_; }
     /// Whether a job can be submitted now without a last one: a buffer is
     /// free for the next.
@@ -168,6 +199,9 @@ private:
     std::size_t oldest_ = 0, in_flight_ = 0, handed_ = 0;
     std::uint64_t total_ = 0;  // input in the jobs submitted
     bool started_ = false;     // the frame's first job is submitted
+    bool rsyncable_ = false;
+    bool cut_ = false;  // the job being filled ends at a cut
+    rsync_cuts cuts_;
 };
 
 /// Jobs in flight per worker. One more buffer is being filled (streams) or
