@@ -145,6 +145,7 @@ struct ZSTD_CCtx_s {
     zest::compressor one_shot;
     zest::compress_stream stream;
     zest::compression_options params;  // sticky (ZSTD_CCtx_setParameter)
+    int rsyncable = 0;  // as libzstd 1.5.4 stores it: clamped to overlapLog's 0..9, read as a flag
     zest::dictionary dict;    // sticky (loadDictionary, refCDict)
     int cdict_level = 0;      // a referenced CDict's level, used instead of the parameter's
     bool cdict_ref = false;
@@ -363,6 +364,11 @@ size_t ZSTD_CCtx_setParameter(ZSTD_CCtx* cctx, ZSTD_cParameter param_arg, int va
     // others refuse a value outside them (0, "default", always passes).
     const auto r = zest::set_setting(cctx->params, info->id, value);
     if (!r) return error(ZSTD_error_parameter_outOfBound);
+    if (info->id == zest::setting::rsyncable) {
+        const zest::setting_info& like = zest::setting_of(zest::setting::overlap_log);
+        cctx->rsyncable = value < like.lower ? like.lower : value > like.upper ? like.upper : value;
+        return static_cast<size_t>(cctx->rsyncable);
+    }
     return *r > 0 ? static_cast<size_t>(*r) : 0;
 }
 
@@ -370,7 +376,7 @@ size_t ZSTD_CCtx_getParameter(const ZSTD_CCtx* cctx, ZSTD_cParameter param, int*
     if (!cctx || !value) return error(ZSTD_error_GENERIC);
     const zest::setting_info* info = setting_for(raw(param));
     if (!info) return error(ZSTD_error_parameter_unsupported);
-    *value = info->get(cctx->params);
+    *value = info->id == zest::setting::rsyncable ? cctx->rsyncable : info->get(cctx->params);
     return 0;
 }
 
@@ -390,6 +396,7 @@ size_t ZSTD_CCtx_reset(ZSTD_CCtx* cctx, ZSTD_ResetDirective reset_arg) {
     if (reset == ZSTD_reset_parameters || reset == ZSTD_reset_session_and_parameters) {
         if (cctx->in_frame) return error(ZSTD_error_stage_wrong);
         cctx->params = {};
+        cctx->rsyncable = 0;
         // As libzstd: the parameters include the dictionary.
         cctx->dict = zest::dictionary();
         cctx->cdict_ref = false;

@@ -173,8 +173,10 @@ public:
 
     /// A job's history, after begin(), for a job of a frame compressed in
     /// parallel that is not the frame's first: the bytes at positions
-    /// [from, from + n) before its first block go through the strategy's
-    /// finder as a dictionary's content does. The decoder's repeat offsets
+    /// [from, from + n) before its first block go into the match tables:
+    /// through the strategy's finder as a dictionary's content does, or for
+    /// the optimal strategies (without long-distance matching) sorted into
+    /// their tree only. The decoder's repeat offsets
     /// at the job's start are the previous job's, unknown here, so none is
     /// used until the job's own matches replace them; the entropy tables
     /// start empty, as a frame's.
@@ -227,6 +229,9 @@ private:
     /// between cuts; `reps` are the repeat offsets before the block.
     result<std::size_t> write_parts(std::size_t from, const repeat_offsets& reps, bool last, std::uint8_t* dst,
                                     std::size_t capacity) noexcept;
+
+    /// [from, from + n) through the finder, as blocks that are not written.
+    void parse_history(std::size_t from, std::size_t n, const std::uint8_t* readable_end) noexcept;
 
     /// The decoder's state at the start of a frame with dictionary `d`.
     void start_with(const dictionary_data& d) noexcept;

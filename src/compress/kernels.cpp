@@ -108,6 +108,10 @@ void find_matches_opt(match_state& ms, seq_store& out, repeat_offsets& reps, std
     active_compress_kernels().opt(ms, out, reps, begin, end);
 }
 
+void fill_opt_tree(match_state& ms, std::size_t begin, std::size_t end) noexcept {
+    active_compress_kernels().opt_fill(ms, begin, end);
+}
+
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     const compress_kernel_set& k = active_compress_kernels();
     switch (ms.params.strategy) {

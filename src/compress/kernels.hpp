@@ -25,6 +25,8 @@ struct compress_kernel_set {
     void (*lazy)(match_state&, seq_store&, repeat_offsets&, std::size_t begin, std::size_t end) noexcept;
     void (*btlazy2)(match_state&, seq_store&, repeat_offsets&, std::size_t begin, std::size_t end) noexcept;
     void (*opt)(match_state&, seq_store&, repeat_offsets&, std::size_t begin, std::size_t end) noexcept;
+    /// The optimal strategies' tree filled with [begin, end), no parse.
+    void (*opt_fill)(match_state&, std::size_t begin, std::size_t end) noexcept;
     /// One Huffman stream (see huffman_encode_1x).
     std::size_t (*huffman_stream)(std::uint8_t* dst, std::size_t capacity, const std::uint8_t* src, std::size_t n,
                                   const huffman_ctable& t) noexcept;

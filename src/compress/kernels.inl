@@ -39,6 +39,7 @@ const compress_kernel_set ZEST_CKERNEL_SET = {
     ZEST_CKERNEL_NS::lazy_finder,
     ZEST_CKERNEL_NS::btlazy2_finder,
     ZEST_CKERNEL_NS::opt_finder,
+    ZEST_CKERNEL_NS::opt_fill,
     ZEST_CKERNEL_NS::huffman_stream,
     ZEST_CKERNEL_NS::sequence_stream,
 };

@@ -171,6 +171,10 @@ void find_matches_btlazy2(match_state& ms, seq_store& out, repeat_offsets& reps,
 /// and the caller's later positions must follow (see block_writer).
 void find_matches_opt(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                       std::size_t end) noexcept;
+/// btopt, btultra and btultra2: base[begin, end) sorted into the binary
+/// tree as history (a job's overlap), without parsing it; the hash of
+/// 3-byte matches is left alone.
+void fill_opt_tree(match_state& ms, std::size_t begin, std::size_t end) noexcept;
 /// The strategy's finder (any strategy).
 void find_matches(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin,
                   std::size_t end) noexcept;

@@ -182,6 +182,13 @@ public:
         return collect(ip, rep, ll0, min_len, out);
     }
 
+    /// Sorts every position up to `upto` into the tree without listing
+    /// matches (history the parse does not cover).
+    ZEST_INLINE void fill(std::size_t upto) noexcept {
+        for (std::size_t i = ms_.next_to_update; i < upto;) i += insert(i, upto);
+        ms_.next_to_update = std::uint32_t(std::max<std::size_t>(upto, ms_.next_to_update));
+    }
+
 private:
     ZEST_INLINE std::uint32_t* node(std::size_t pos) const noexcept { return tree_ + 2 * (pos & mask_); }
     ZEST_INLINE std::size_t tree_floor(std::size_t pos) const noexcept { return mask_ >= pos ? 0 : pos - mask_; }
@@ -604,7 +611,26 @@ void with_mls(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t
     }
 }
 
+template <unsigned MLS>
+void fill_tree(match_state& ms, std::size_t begin, std::size_t end) noexcept {
+    if (end - begin < 16) return;
+    if (ms.next_to_update < begin) ms.next_to_update = std::uint32_t(begin);
+    bt_all<MLS> tree(ms, end);
+    tree.fill(end - 8);  // insert() reads 8 bytes at a position
+}
+
 }  // namespace opt_strategy
+
+void opt_fill(match_state& ms, std::size_t begin, std::size_t end) noexcept {
+    using namespace opt_strategy;
+    switch (ms.params.min_match) {
+        case 3: fill_tree<3>(ms, begin, end); break;
+        case 5: fill_tree<5>(ms, begin, end); break;
+        case 6:
+        case 7: fill_tree<6>(ms, begin, end); break;
+        default: fill_tree<4>(ms, begin, end); break;
+    }
+}
 
 void opt_finder(match_state& ms, seq_store& out, repeat_offsets& reps, std::size_t begin, std::size_t end) noexcept {
     using namespace opt_strategy;
