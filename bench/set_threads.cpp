@@ -37,16 +37,17 @@ std::string case_name(int level, unsigned workers) {
     return "mix-l" + std::to_string(level) + "-T" + std::to_string(workers);
 }
 
-// The shapes, a slice of each in turn, until `size` bytes.
+// The shapes, a slice of each in turn (each slice from its own seed: no
+// slice repeats another), until `size` bytes.
 bytes joined_shapes(std::size_t size) {
     bytes out;
     out.reserve(size);
     const std::size_t slice = std::max<std::size_t>(size / 16, 1);
-    std::vector<bytes> parts;
-    for (const corpus_shape& s : corpus_shapes()) parts.push_back(s.make(slice, s.seed));
+    const auto& shapes = corpus_shapes();
     for (std::size_t k = 0; out.size() < size; ++k) {
-        const bytes& p = parts[k % parts.size()];
-        out.insert(out.end(), p.begin(), p.begin() + std::ptrdiff_t(std::min(p.size(), size - out.size())));
+        const corpus_shape& s = shapes[k % shapes.size()];
+        const bytes p = s.make(std::min(slice, size - out.size()), s.seed + 1000 * (k + 1));
+        out.insert(out.end(), p.begin(), p.end());
     }
     return out;
 }

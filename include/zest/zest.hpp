@@ -335,7 +335,7 @@ public:
 
     /// Worker threads for each frame (0, the default: everything on the
     /// calling thread). With n >= 1, inputs longer than one job are cut into
-    /// jobs (job_size, or four windows, one at btopt and up, and 1 MiB at least), each seeded
+    /// jobs (job_size, or four windows and 1 MiB at least), each seeded
     /// with the end of the input before it (overlap_log) and compressed by
     /// the workers; the frame is one ordinary frame, the same for every
     /// n >= 1, and its size within a fraction of a percent of one thread's.
@@ -526,7 +526,7 @@ enum class directive {
 /// later frames. With workers (set_workers), frames of unknown size or
 /// longer than one job go to them instead: per worker a job in flight and
 /// one more being filled, each of job + overlap input bytes and up to a job
-/// of output (job: four windows, one at btopt and up, 1 MiB at least, or job_size), plus each
+/// of output (job: four windows, 1 MiB at least, or job_size), plus each
 /// worker's match tables; calls then wait for the workers only on flush
 /// and end, or when every job buffer is taken. Not thread-safe (the
 /// workers are the stream's own); move-only.

@@ -109,13 +109,8 @@ std::size_t parallel_state::memory_usage() const noexcept {
 }
 
 std::size_t job_size_for(const compression_params& p, const compression_options& o) noexcept {
-    // The optimal strategies: jobs of one window, not four as the
-    // reference's, so that level 19 uses two cores from 16 MiB up (their
-    // history costs as much to load as to compress: see load_prefix).
-    const unsigned windows_log = p.strategy >= strategy::btopt ? 0 : 2;
     std::size_t job = o.job_size ? std::max<std::size_t>(o.job_size, std::size_t(min_job_size))
-                                 : std::max<std::size_t>(std::size_t(1) << 20,
-                                                         std::size_t(1) << (p.window_log + windows_log));
+                                 : std::max<std::size_t>(std::size_t(1) << 20, std::size_t(4) << p.window_log);
     const std::size_t block = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
     return (job + block - 1) / block * block;
 }
@@ -124,7 +119,7 @@ std::size_t overlap_for(const compression_params& p, const compression_options& 
     unsigned log = o.overlap_log;
     if (log == 0) {
         switch (p.strategy) {
-            case strategy::btultra2:  // the reference's 9: measured below
+            case strategy::btultra2: log = 9; break;
             case strategy::btultra:
             case strategy::btopt: log = 8; break;
             case strategy::btlazy2:

@@ -90,18 +90,19 @@ private:
 };
 
 /// The input bytes per job for a frame with parameters `p`: the caller's
-/// job size (512 KiB at least), else four windows (the reference's) or, for
-/// the optimal strategies, one window, and 1 MiB at least; rounded to whole
-/// blocks. 16 MiB at level 19 (window 8 MiB, history 4 MiB), this machine:
-/// jobs of one window 1.64x as fast on two workers as on one thread, 0.22%
-/// larger; of half a window 1.23x, 0.43%; of half a window with the whole
-/// window as history (the reference's overlap) no faster.
+/// job size (512 KiB at least), else four windows and 1 MiB at least (the
+/// reference's), rounded to whole blocks. Shorter jobs for level 19 were
+/// measured (16 MiB, window 8 MiB, two workers against one thread): jobs
+/// of a window with half a window of history ran 1.64x as fast at +0.22%
+/// on datagen, but lost 12% on an input that repeats 5 MiB back; with the
+/// whole window as history they ran no faster (loading it costs as much
+/// as compressing it). So the reference's cut stays.
 std::size_t job_size_for(const compression_params& p, const compression_options& o) noexcept;
 
 /// The history each job after the first starts with: 2^(overlap_log - 9) of
 /// the window, overlap_log the caller's or the strategy's (the reference's
-/// defaults, 6 for fast to lazy, 7 lazy2 and btlazy2, 8 btopt and btultra,
-/// but 8 for btultra2 too, not 9: see job_size_for); none at overlap_log 1.
+/// defaults: 6 for fast to lazy, 7 lazy2 and btlazy2, 8 btopt and btultra,
+/// 9 btultra2); none at overlap_log 1.
 std::size_t overlap_for(const compression_params& p, const compression_options& o) noexcept;
 
 /// Where --rsyncable cuts jobs: after a byte where a gear hash of the bytes

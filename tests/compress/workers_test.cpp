@@ -276,13 +276,18 @@ TEST(Rsyncable, CutsDependOnTheContentAloneNotOnWorkersOrPieces) {
     }
 }
 
+// `w` workers and jobs of 512 KiB, the rest the defaults.
+zest::compression_options small_jobs(unsigned w) {
+    zest::compression_options o;
+    o.workers = w;
+    o.job_size = small_job;
+    return o;
+}
+
 TEST(WorkersErrors, TooSmallADestinationIsReportedAsOneThreadReportsIt) {
     const bytes in = zest::test::corpus_shape("text").make(3 << 20, 1);
     zest::compressor c;
-    zest::compression_options o;
-    o.workers = 2;
-    o.job_size = small_job;
-    ASSERT_TRUE(c.set_options(o));
+    ASSERT_TRUE(c.set_options(small_jobs(2)));
     const bytes frame = compress_with(c, in);
     bytes out(frame.size() - 1);
     const auto r = c.compress(std::span<std::byte>(out), std::span<const std::byte>(in));
@@ -297,10 +302,7 @@ int fail_at = -1;
 TEST(WorkersErrors, AFailedAllocationInAWorkerIsOneCleanError) {
     const bytes in = zest::test::corpus_shape("mixed").make(4 << 20, 3);
     zest::compressor c;
-    zest::compression_options o;
-    o.workers = 3;
-    o.job_size = small_job;
-    ASSERT_TRUE(c.set_options(o));
+    ASSERT_TRUE(c.set_options(small_jobs(3)));
     const bytes good = compress_with(c, in);
     for (int k : {0, 1, 5, 7}) {
         SCOPED_TRACE(k);
