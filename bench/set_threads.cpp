@@ -6,7 +6,6 @@
 // whatever --clock says (the work is on other threads), and not pinned to a
 // CPU. Each case also prints both sides' peak memory: the growth of a
 // forked child's resident set while it compresses once.
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -52,16 +51,18 @@ bytes joined_shapes(std::size_t size) {
     return out;
 }
 
-// This process's resident set, in bytes.
-std::size_t resident_bytes() {
-    std::ifstream f("/proc/self/statm");
-    std::size_t pages = 0, resident = 0;
-    f >> pages >> resident;
-    return resident * std::size_t(sysconf(_SC_PAGESIZE));
+// A line of /proc/self/status ("VmRSS", "VmHWM") in bytes; 0 when absent.
+std::size_t status_bytes(const std::string& key) {
+    std::ifstream f("/proc/self/status");
+    std::string line;
+    while (std::getline(f, line))
+        if (line.compare(0, key.size() + 1, key + ":") == 0) return std::stoull(line.substr(key.size() + 1)) * 1024;
+    return 0;
 }
 
 // The peak growth of a child's resident set while `work` runs once; 0 when
-// it cannot be measured.
+// it cannot be measured. The child resets its high-water mark first
+// (clear_refs 5), which a fork otherwise inherits from this process.
 std::size_t peak_growth(const std::function<bool()>& work) {
     int fds[2];
     if (pipe(fds) != 0) return 0;
@@ -69,12 +70,13 @@ std::size_t peak_growth(const std::function<bool()>& work) {
     if (pid < 0) return 0;
     if (pid == 0) {
         close(fds[0]);
-        const std::size_t before = resident_bytes();
-        const bool ok = work();
-        rusage u{};
-        getrusage(RUSAGE_SELF, &u);
-        const std::size_t peak = std::size_t(u.ru_maxrss) * 1024;
-        const std::size_t grew = ok && peak > before ? peak - before : 0;
+        std::size_t grew = 0;
+        if (std::ofstream("/proc/self/clear_refs") << "5" << std::flush) {
+            const std::size_t before = status_bytes("VmRSS");
+            const bool ok = work();
+            const std::size_t peak = status_bytes("VmHWM");
+            grew = ok && peak > before ? peak - before : 0;
+        }
         if (write(fds[1], &grew, sizeof grew) != sizeof grew) _exit(1);
         _exit(0);
     }
