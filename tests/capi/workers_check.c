@@ -135,5 +135,11 @@ int main(void) {
     }
     printf("%s: %s (frames of %zu, %zu and %zu bytes)\n", ZSTD_versionString(),
            failures ? "FAILED" : "same frames for 1 to 4 workers", first_size[0], first_size[1], first_size[2]);
+    free(in);
+    free(first[0]);
+    free(first[1]);
+    free(first[2]);
+    free(frame);
+    free(back);
     return failures ? 1 : 0;
 }
