@@ -199,11 +199,14 @@ result<std::size_t> compressor::compress_with(void* dst, std::size_t dst_capacit
     };
     detail::frame_options o;
     static_cast<compression_options&>(o) = options_;
-    if (o.workers && !d && src && dst && src_size > detail::job_size_for(detail::frame_params(o, src_size), o)) {
-        if (!parallel_) parallel_.reset(new (std::nothrow) detail::parallel_state);
-        if (!parallel_) return errc::out_of_memory;
-        return detail::compress_parallel(*parallel_, static_cast<std::uint8_t*>(dst), dst_capacity,
-                                         static_cast<const std::uint8_t*>(src), src_size, o);
+    if (o.workers && !d && src && dst) {
+        const detail::compression_params p = detail::frame_params(o, src_size);
+        if (detail::in_jobs(p, o, src_size)) {
+            if (!parallel_) parallel_.reset(new (std::nothrow) detail::parallel_state);
+            if (!parallel_) return errc::out_of_memory;
+            return detail::compress_parallel(*parallel_, static_cast<std::uint8_t*>(dst), dst_capacity,
+                                             static_cast<const std::uint8_t*>(src), src_size, o, p);
+        }
     }
     return detail::checked_frame(state, dst, dst_capacity, src, src_size, o, d);
 }

@@ -210,9 +210,13 @@ void run_job(encoder_state& st, compress_job& j) noexcept {
     j.out_size = *r;
 }
 
+bool in_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept {
+    return o.workers && (size == content_size_unknown || size > job_size_for(p, o));
+}
+
 result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
-                                      const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept {
-    const compression_params p = frame_params(o, size);
+                                      const std::uint8_t* src, std::size_t size, const frame_options& o,
+                                      const compression_params& p) noexcept {
     const std::size_t job = job_size_for(p, o), overlap = overlap_for(p, o);
     const std::size_t n_jobs = (size + job - 1) / job;  // at least; rsyncable cuts may add more
     ZEST_TRY(ps.pool.start(o.workers));

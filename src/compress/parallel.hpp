@@ -145,11 +145,19 @@ struct parallel_state {
     std::size_t memory_usage() const noexcept;
 };
 
-/// One frame of `size` bytes at `src` (size > 0) compressed by o.workers
-/// workers into dst, the checksum included: the frame header, the jobs'
-/// blocks in order, the checksum. Returns the frame's size.
+/// Whether a frame of `size` bytes (content_size_unknown: not known) with
+/// parameters `p` goes to o.workers workers: there are some, and the frame
+/// may be longer than one job (a frame of one job is the same frame on the
+/// calling thread).
+bool in_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept;
+
+/// One frame of `size` bytes at `src` (in_jobs) with parameters `p`
+/// (frame_params(o, size)) compressed by o.workers workers into dst: the
+/// frame header, the jobs' blocks in order, the checksum. Returns the
+/// frame's size.
 result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
-                                      const std::uint8_t* src, std::size_t size, const frame_options& o) noexcept;
+                                      const std::uint8_t* src, std::size_t size, const frame_options& o,
+                                      const compression_params& p) noexcept;
 
 /// A frame of unknown or large size written by workers from streamed input
 /// (compress_stream with workers): input is copied into job buffers, each

@@ -124,8 +124,7 @@ struct compress_stream::impl {
         const std::size_t block = std::min(detail::block_size_max, window);
         // With workers, frames longer than one job go to them (with a
         // dictionary, frames stay on this thread).
-        parallel = o.workers && !dict &&
-                   (size == detail::content_size_unknown || size > detail::job_size_for(p, o));
+        parallel = !dict && detail::in_jobs(p, o, size);
         if (parallel) {
             if (!mt) mt.reset(new (std::nothrow) detail::parallel_stream);
             if (!mt) return errc::out_of_memory;
@@ -172,9 +171,26 @@ struct compress_stream::impl {
         return ok;
     }
 
-    errc take_input(in_buffer& in) noexcept {
+    // More input offered than was pledged.
+    errc check_not_beyond_pledge(const in_buffer& in) const noexcept {
         if (pledged != detail::content_size_unknown && in.size - in.pos > pledged - total_in)
-            return errc::content_size_mismatch;  // more than was pledged
+            return errc::content_size_mismatch;
+        return ok;
+    }
+    // The frame ends: its input must be what was pledged.
+    errc check_pledge_met() const noexcept {
+        if (pledged != detail::content_size_unknown && total_in != pledged) return errc::content_size_mismatch;
+        return ok;
+    }
+    // `n` bytes of `in` taken into the frame (copied by the caller).
+    void took(in_buffer& in, const std::uint8_t* src, std::size_t n) noexcept {
+        if (o.checksum) XXH64_update(&xxh, src, n);
+        in.pos += n;
+        total_in += n;
+    }
+
+    errc take_input(in_buffer& in) noexcept {
+        ZEST_TRY(check_not_beyond_pledge(in));
         // What must stay: the window's worth of history and the pending bytes.
         const std::size_t history = std::min(buf_first + done - frame_first, window);
         const std::size_t live_from = done - history;
@@ -200,10 +216,8 @@ struct compress_stream::impl {
         }
         const auto* src = static_cast<const std::uint8_t*>(in.src) + in.pos;
         std::memcpy(buf.data() + filled, src, n);
-        if (o.checksum) XXH64_update(&xxh, src, n);
         filled += n;
-        in.pos += n;
-        total_in += n;
+        took(in, src, n);
         return ok;
     }
 
@@ -217,7 +231,7 @@ struct compress_stream::impl {
     }
 
     errc finish_frame() noexcept {
-        if (pledged != detail::content_size_unknown && total_in != pledged) return errc::content_size_mismatch;
+        ZEST_TRY(check_pledge_met());
         ZEST_TRY(write_block(filled - done, true));
         put_checksum();
         w.finish(buf_first + filled);
@@ -253,19 +267,14 @@ struct compress_stream::impl {
                 continue;
             }
             ZEST_TRY(m.drain(out, 0));
-            if (pledged != detail::content_size_unknown && in.size - in.pos > pledged - total_in)
-                return errc::content_size_mismatch;  // more than was pledged
+            ZEST_TRY(check_not_beyond_pledge(in));
             if (in.pos < in.size) {
                 const auto* src = static_cast<const std::uint8_t*>(in.src) + in.pos;
-                const std::size_t n = m.take(src, in.size - in.pos);
-                if (o.checksum) XXH64_update(&xxh, src, n);
-                in.pos += n;
-                total_in += n;
+                took(in, src, m.take(src, in.size - in.pos));
             }
             const bool more = in.pos < in.size;
             if (d == directive::end && !more) {
-                if (pledged != detail::content_size_unknown && total_in != pledged)
-                    return errc::content_size_mismatch;
+                ZEST_TRY(check_pledge_met());
                 m.submit(true);
                 last_submitted = true;
                 continue;

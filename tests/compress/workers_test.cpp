@@ -21,6 +21,14 @@ using zest::test::bytes;
 
 constexpr unsigned small_job = 512 << 10;
 
+// `w` workers and jobs of 512 KiB, the rest the defaults.
+zest::compression_options small_jobs(unsigned w) {
+    zest::compression_options o;
+    o.workers = w;
+    o.job_size = small_job;
+    return o;
+}
+
 bytes compress_with(zest::compressor& c, const bytes& in) {
     bytes out(zest::compress_bound(in.size()));
     const auto r = c.compress(std::span<std::byte>(out), std::span<const std::byte>(in));
@@ -150,10 +158,9 @@ bytes stream_with(const zest::compression_options& o, const bytes& in, std::size
 
 TEST(WorkersStream, EveryBufferAndFlushPatternGivesTheFrameOfOneWorker) {
     const bytes in = zest::test::corpus_shape("mixed").make((5 << 20) + 3, 11);
-    zest::compression_options o;
+    zest::compression_options o = small_jobs(1);
     o.level = 3;
     o.checksum = true;
-    o.job_size = small_job;
     struct pattern {
         std::size_t piece, room, flush_every;
     };
@@ -195,9 +202,7 @@ TEST(WorkersStream, APledgedSizeIsCheckedAndTheStreamIsReusable) {
 
 TEST(Workers, TheOverlapSeedsEachJob) {
     const bytes in = zest::test::corpus_shape("text").make(4 << 20, 9);
-    zest::compression_options o;
-    o.workers = 2;
-    o.job_size = small_job;
+    zest::compression_options o = small_jobs(2);
     std::size_t sizes[2];
     for (int k = 0; k < 2; ++k) {
         o.overlap_log = k == 0 ? 1 : 9;  // none, then the whole window
@@ -226,10 +231,8 @@ TEST(Rsyncable, AChangeEarlyLeavesTheRestOfTheFrameTheSame) {
     bytes changed(in.begin(), in.begin() + (1 << 20));
     for (int i = 0; i < 100; ++i) changed.push_back(std::byte(i));
     changed.insert(changed.end(), in.begin() + (1 << 20), in.end());
-    zest::compression_options o;
-    o.workers = 2;
+    zest::compression_options o = small_jobs(2);
     o.checksum = true;
-    o.job_size = small_job;
     std::size_t damage[2], size[2];
     for (int k = 0; k < 2; ++k) {
         o.rsyncable = k == 1;
@@ -249,10 +252,9 @@ TEST(Rsyncable, AChangeEarlyLeavesTheRestOfTheFrameTheSame) {
 
 TEST(Rsyncable, CutsDependOnTheContentAloneNotOnWorkersOrPieces) {
     const bytes in = zest::test::corpus_shape("mixed").make((4 << 20) + 77, 6);
-    zest::compression_options o;
+    zest::compression_options o = small_jobs(1);
     o.level = 1;
     o.rsyncable = true;
-    o.job_size = small_job;
     bytes one_shot, streamed;
     for (unsigned w : {1u, 2u, 4u}) {
         SCOPED_TRACE(w);
@@ -274,14 +276,6 @@ TEST(Rsyncable, CutsDependOnTheContentAloneNotOnWorkersOrPieces) {
             EXPECT_TRUE(s == streamed) << "pieces of " << piece;
         }
     }
-}
-
-// `w` workers and jobs of 512 KiB, the rest the defaults.
-zest::compression_options small_jobs(unsigned w) {
-    zest::compression_options o;
-    o.workers = w;
-    o.job_size = small_job;
-    return o;
 }
 
 TEST(WorkersErrors, TooSmallADestinationIsReportedAsOneThreadReportsIt) {
