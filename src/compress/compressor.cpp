@@ -199,13 +199,16 @@ result<std::size_t> compressor::compress_with(void* dst, std::size_t dst_capacit
     };
     detail::frame_options o;
     static_cast<compression_options&>(o) = options_;
-    if (o.workers && !d && src && dst) {
-        const detail::compression_params p = detail::frame_params(o, src_size);
+    if (o.workers && src && dst) {
+        // With a dictionary, sized for it and the input, as on one thread.
+        const std::size_t history = d ? d->content_size : 0;
+        const detail::compression_params p = detail::frame_params(o, std::uint64_t(src_size) + history);
         if (detail::in_jobs(p, o, src_size)) {
             if (!parallel_) parallel_.reset(new (std::nothrow) detail::parallel_state);
             if (!parallel_) return errc::out_of_memory;
+            o.dict_id = d && o.dictionary_id ? d->id : 0;
             return detail::compress_parallel(*parallel_, static_cast<std::uint8_t*>(dst), dst_capacity,
-                                             static_cast<const std::uint8_t*>(src), src_size, o, p);
+                                             static_cast<const std::uint8_t*>(src), src_size, o, p, d);
         }
     }
     return detail::checked_frame(state, dst, dst_capacity, src, src_size, o, d);

@@ -88,8 +88,10 @@ bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
 
 }  // namespace
 
-errc block_writer::begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept {
+errc block_writer::begin(encoder_state& st, const compression_params& p, std::uint64_t size, bool own_ldm) noexcept {
     st_ = &st;
+    given_ = nullptr;
+    n_given_ = 0;
     // Tables sized for this frame. A context that used the same sizes for
     // its previous frame keeps them as they are: positions go on counting
     // from where that frame ended, so its entries fall below `low` and are
@@ -97,8 +99,8 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
     const std::size_t hash_entries = hash_table_entries(p), chain_entries = chain_table_entries(p),
                       tag_entries = tag_table_entries(p), hash3_entries = hash3_table_entries(p);
     const bool ldm = p.ldm.mode == zest::ldm_mode::enabled;
-    const std::size_t ldm_entries = ldm ? std::size_t(1) << p.ldm.hash_log : 0,
-                      ldm_buckets = ldm ? std::size_t(1) << (p.ldm.hash_log - p.ldm.bucket_size_log) : 0;
+    const std::size_t ldm_entries = ldm && own_ldm ? std::size_t(1) << p.ldm.hash_log : 0,
+                      ldm_buckets = ldm && own_ldm ? std::size_t(1) << (p.ldm.hash_log - p.ldm.bucket_size_log) : 0;
     // btultra2 moves its positions up by its first block's size (shift_).
     const std::uint64_t span = (size == content_size_unknown ? block_size_max : size) +
                                (p.strategy == strategy::btultra2 ? block_size_max : 0);
@@ -142,7 +144,7 @@ errc block_writer::begin(encoder_state& st, const compression_params& p, std::ui
         // Each bucket's samples go in from its first slot, as in a fresh
         // table: a reused context then picks among equal matches as a new
         // one does (the entries left from earlier frames are never taken).
-        std::memset(st.ldm_next.data(), 0, st.ldm_next.size());
+        if (ldm_buckets) std::memset(st.ldm_next.data(), 0, st.ldm_next.size());
         const std::size_t want = ldm_max_matches(block_max_, p.ldm.min_match);
         if (st.ldm_capacity < want) {
             st.ldm_matches.reset(new (std::nothrow) ldm_match[want]);
@@ -180,7 +182,7 @@ void block_writer::load_prefix(std::size_t from, std::size_t n, const std::uint8
     // it as well cost as much as compressing it (a 16 MiB input at level 19
     // in jobs of 4 MiB with 4 MiB of history ran no faster on two workers
     // than on one thread).
-    if (ms_.params.strategy >= strategy::btopt && ms_.params.ldm.mode != zest::ldm_mode::enabled)
+    if (ms_.params.strategy >= strategy::btopt && (ms_.params.ldm.mode != zest::ldm_mode::enabled || given_))
         fill_opt_tree(ms_, from + shift_, from + shift_ + n);
     else
         parse_history(from, n, readable_end);
@@ -323,9 +325,22 @@ void block_writer::find_block(std::size_t from, std::size_t n) noexcept {
     // other tables' positions after its first block (shift_) must not move
     // the samples taken before it.
     const auto less_shift = [&](std::size_t v) { return v > shift_ ? v - shift_ : 0; };
-    const std::size_t k = find_long_matches(s, {st.ldm_entries.data(), st.ldm_next.data()}, ms_.base + shift_,
-                                            less_shift(ms_.low), less_shift(ms_.lowest(end)), from - shift_,
-                                            end - shift_, st.ldm_matches.get());
+    std::size_t k = 0;
+    if (given_) {
+        // Those of this block, from its first byte (none in the history
+        // before the origin).
+        const std::size_t caller = from - shift_;
+        const std::size_t at = caller - given_origin_, stop = at + n;
+        while (caller >= given_origin_ && n_given_ && given_->start < stop) {
+            st.ldm_matches[k] = *given_;
+            st.ldm_matches[k++].start = std::uint32_t(given_->start - at);
+            ++given_;
+            --n_given_;
+        }
+    } else {
+        k = find_long_matches(s, {st.ldm_entries.data(), st.ldm_next.data()}, ms_.base + shift_, less_shift(ms_.low),
+                              less_shift(ms_.lowest(end)), from - shift_, end - shift_, st.ldm_matches.get());
+    }
     if (p.strategy >= strategy::btopt) {
         // The optimal parser weighs them among its own matches.
         ms_.ldm = m;

@@ -138,8 +138,18 @@ class block_writer {
 public:
     /// Prepares `st`'s tables for a frame with parameters `p` whose first
     /// byte gets position `st.next_index` (see begin). `size` is the
-    /// frame's size or content_size_unknown.
-    errc begin(encoder_state& st, const compression_params& p, std::uint64_t size) noexcept;
+    /// frame's size or content_size_unknown. `own_ldm` false: the long
+    /// matches will come from take_long_matches, `st` needs no table.
+    errc begin(encoder_state& st, const compression_params& p, std::uint64_t size, bool own_ldm = true) noexcept;
+
+    /// After begin(), with long-distance matching: the blocks take their
+    /// long matches from m[0, n) (in order, each inside one block; `start`
+    /// counted from position `origin`) rather than finding them.
+    void take_long_matches(const ldm_match* m, std::size_t n, std::size_t origin) noexcept {
+        given_ = m;
+        n_given_ = n;
+        given_origin_ = origin;
+    }
 
     /// The frame's first position: a block at position i starts at
     /// base() + i. (The tables' positions may later run ahead of the
@@ -244,6 +254,9 @@ private:
     // How far the tables' positions are ahead of the caller's: btultra2
     // moves them up by its first block's size after parsing it twice.
     std::size_t shift_ = 0;
+    // take_long_matches: the matches, those taken, and where starts count from.
+    const ldm_match* given_ = nullptr;
+    std::size_t n_given_ = 0, given_origin_ = 0;
 };
 
 }  // namespace zest::detail

@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <span>
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "common/bits.hpp"
+#include "dictionary/dictionary_data.hpp"
 
 namespace zest::detail {
 
@@ -19,12 +21,75 @@ std::size_t job_output_bound(std::size_t n) noexcept {
     return n + blocks * block_header_size * (block_cuts::max_cuts + 1);
 }
 
-bool compress_job::reserve_output(std::size_t size) noexcept {
+namespace {
+
+bool uses_ldm(const compression_params& p) noexcept { return p.ldm.mode == zest::ldm_mode::enabled; }
+
+std::size_t block_of(const compression_params& p) noexcept {
+    return std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+}
+
+}  // namespace
+
+bool compress_job::reserve_output(std::size_t size, const compression_params& p) noexcept {
     const std::size_t want = job_output_bound(size);
-    if (out_capacity >= want) return true;
-    out.reset(new (std::nothrow) std::uint8_t[want]);
-    out_capacity = out ? want : 0;
-    return out != nullptr;
+    if (out_capacity < want) {
+        out.reset(new (std::nothrow) std::uint8_t[want]);
+        out_capacity = out ? want : 0;
+        if (!out) return false;
+    }
+    if (!uses_ldm(p)) return true;
+    // Each block's matches are at most ldm_max_matches of it.
+    const std::size_t block = block_of(p);
+    const std::size_t matches = (size / block + 1) * ldm_max_matches(block, p.ldm.min_match);
+    if (ldm_capacity >= matches) return true;
+    ldm.reset(new (std::nothrow) ldm_match[matches]);
+    ldm_capacity = ldm ? matches : 0;
+    return ldm != nullptr;
+}
+
+errc ldm_sequencer::begin(const compression_params& p) noexcept {
+    const std::size_t entries = std::size_t(1) << p.ldm.hash_log,
+                      buckets = std::size_t(1) << (p.ldm.hash_log - p.ldm.bucket_size_log);
+    if (entries_.size() != entries || next_.size() != buckets) {
+        if (!entries_.assign(entries) || !next_.assign(buckets)) return errc::out_of_memory;
+    } else {
+        // Entries of an earlier frame would be taken for this one's.
+        std::memset(entries_.data(), 0, entries * sizeof(ldm_entry));
+        std::memset(next_.data(), 0, buckets);
+    }
+    s_ = {p.ldm.hash_log, p.ldm.bucket_size_log, p.ldm.min_match, p.ldm.hash_rate_log};
+    window_ = std::size_t(1) << p.window_log;
+    block_ = block_of(p);
+    low_ = pos_ = 1;  // 0 marks an empty entry
+    return ok;
+}
+
+void ldm_sequencer::scan(const std::uint8_t* data, std::size_t n, compress_job& j) noexcept {
+    if (std::size_t(pos_) + n >= stream_position_limit) {
+        // Positions more than a window back are dropped; the rest move down.
+        const std::uint32_t delta = pos_ > window_ + 1 ? std::uint32_t(pos_ - window_ - 1) : 0;
+        for (ldm_entry& e : std::span(entries_.data(), entries_.size())) e.pos = e.pos > delta ? e.pos - delta : 0;
+        low_ = low_ > delta ? low_ - delta : 1;
+        pos_ -= delta;
+    }
+    const std::uint8_t* const base = data - pos_;
+    j.n_ldm = 0;
+    for (std::size_t done = 0; done < n;) {
+        const std::size_t k = std::min(block_, n - done);
+        const std::size_t from = pos_ + done, end = from + k;
+        const std::size_t lowest = end - low_ > window_ ? end - window_ : low_;
+        ldm_match* const out = j.ldm.get() + j.n_ldm;
+        const std::size_t found = find_long_matches(s_, {entries_.data(), next_.data()}, base, low_, lowest, from, end, out);
+        for (std::size_t i = 0; i < found; ++i) out[i].start += std::uint32_t(done);
+        j.n_ldm += found;
+        done += k;
+    }
+    pos_ += std::uint32_t(n);
+}
+
+std::size_t ldm_sequencer::memory_usage() const noexcept {
+    return entries_.size() * sizeof(ldm_entry) + next_.size();
 }
 
 errc worker_pool::start(unsigned n) noexcept {
@@ -103,15 +168,28 @@ std::size_t worker_pool::memory_usage() const noexcept {
 }
 
 std::size_t parallel_state::memory_usage() const noexcept {
-    std::size_t n = pool.memory_usage();
-    for (const compress_job& j : jobs) n += j.out_capacity;
+    std::size_t n = pool.memory_usage() + ldm.memory_usage();
+    for (const compress_job& j : jobs) n += j.out_capacity + j.ldm_capacity * sizeof(ldm_match);
     return n;
 }
 
+namespace {
+
+// The reference's job size (log2) with long-distance matching, whose
+// window is mostly larger than its finder's tables reach: 8 times the
+// chain table's cycle, 2 MiB at least.
+unsigned ldm_job_log(const compression_params& p) noexcept {
+    const unsigned cycle = p.chain_log - (p.strategy >= strategy::btlazy2 ? 1 : 0);
+    return std::max(21u, cycle + 3);
+}
+
+}  // namespace
+
 std::size_t job_size_for(const compression_params& p, const compression_options& o) noexcept {
-    std::size_t job = o.job_size ? std::max<std::size_t>(o.job_size, std::size_t(min_job_size))
-                                 : std::max<std::size_t>(std::size_t(1) << 20, std::size_t(4) << p.window_log);
-    const std::size_t block = std::min<std::size_t>(block_size_max, std::size_t(1) << p.window_log);
+    std::size_t job = o.job_size    ? std::max<std::size_t>(o.job_size, std::size_t(min_job_size))
+                      : uses_ldm(p) ? std::size_t(1) << ldm_job_log(p)
+                                    : std::max<std::size_t>(std::size_t(1) << 20, std::size_t(4) << p.window_log);
+    const std::size_t block = block_of(p);
     return (job + block - 1) / block * block;
 }
 
@@ -129,7 +207,10 @@ std::size_t overlap_for(const compression_params& p, const compression_options& 
     }
     const unsigned less = 9 - log;  // the overlap is the window >> less
     if (less >= 8) return 0;
-    return std::size_t(1) << (p.window_log - less);
+    // With long-distance matching, of a quarter job when that is less than
+    // the window (the long matches reach farther).
+    const unsigned from = uses_ldm(p) ? std::min(p.window_log, ldm_job_log(p) - 2) : p.window_log;
+    return std::size_t(1) << (from - less);
 }
 
 namespace {
@@ -193,16 +274,39 @@ void run_job(encoder_state& st, compress_job& j) noexcept {
         j.error = errc::out_of_memory;
         return;
     }
+    // The first job with a dictionary: its content goes right before the
+    // job's input, in the worker's buffer, as on one thread.
+    const dictionary_data* const dict = j.first ? j.dict : nullptr;
+    const std::size_t history = dict ? dict->content_size : j.prefix_size;
+    const std::uint8_t* data = j.data;
+    if (dict) {
+        if (st.dict_buffer_size < history + j.size) {
+            st.dict_buffer.reset(new (std::nothrow) std::uint8_t[history + j.size]);
+            st.dict_buffer_size = st.dict_buffer ? history + j.size : 0;
+            if (!st.dict_buffer) {
+                j.error = errc::out_of_memory;
+                return;
+            }
+        }
+        std::memcpy(st.dict_buffer.get(), dict->content, history);
+        std::memcpy(st.dict_buffer.get() + history, j.data, j.size);
+        data = st.dict_buffer.get() + history;
+    }
     block_writer w;
-    if (const errc e = w.begin(st, j.params, j.prefix_size + j.size); e != ok) {
+    const bool ldm = uses_ldm(j.params);
+    if (const errc e = w.begin(st, j.params, history + j.size, !ldm); e != ok) {
         j.error = e;
         return;
     }
     const std::uint32_t low = w.first_index();
-    w.set_base(frame_base(j.data - j.prefix_size, low));
-    const std::uint8_t* const end = j.data + j.size;
-    if (!j.first) w.load_prefix(low, j.prefix_size, end);
-    const auto r = w.write_all(low + j.prefix_size, j.size, j.last, end, j.out.get(), j.out_capacity);
+    w.set_base(frame_base(data - history, low));
+    if (ldm) w.take_long_matches(j.ldm.get(), j.n_ldm, low + history);
+    const std::uint8_t* const end = data + j.size;
+    if (dict)
+        w.load_dictionary(*dict, low, end);
+    else if (!j.first)
+        w.load_prefix(low, j.prefix_size, end);
+    const auto r = w.write_all(low + history, j.size, j.last, end, j.out.get(), j.out_capacity);
     if (!r) {
         j.error = r.error();
         return;
@@ -216,7 +320,7 @@ bool in_jobs(const compression_params& p, const compression_options& o, std::uin
 
 result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
                                       const std::uint8_t* src, std::size_t size, const frame_options& o,
-                                      const compression_params& p) noexcept {
+                                      const compression_params& p, const dictionary_data* dict) noexcept {
     const std::size_t job = job_size_for(p, o), overlap = overlap_for(p, o);
     const std::size_t n_jobs = (size + job - 1) / job;  // at least; rsyncable cuts may add more
     ZEST_TRY(ps.pool.start(o.workers));
@@ -229,7 +333,8 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
         }
     }
     for (std::size_t i = 0; i < slots; ++i)
-        if (!ps.jobs[i].reserve_output(job)) return errc::out_of_memory;
+        if (!ps.jobs[i].reserve_output(job, p)) return errc::out_of_memory;
+    if (uses_ldm(p)) ZEST_TRY(ps.ldm.begin(p));
     std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;
 
@@ -246,6 +351,8 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
         j.first = submitted == 0;
         j.last = from + n == size;
         j.params = p;
+        j.dict = dict;
+        if (uses_ldm(p)) ps.ldm.scan(j.data, n, j);
         ps.pool.submit(j);
         ++submitted;
         from += n;
@@ -278,9 +385,11 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
     return pos;
 }
 
-errc parallel_stream::begin(const compression_params& p, const compression_options& o) noexcept {
+errc parallel_stream::begin(const compression_params& p, const compression_options& o,
+                            const dictionary_data* dict) noexcept {
     abandon();
     p_ = p;
+    dict_ = dict;
     job_ = job_size_for(p, o);
     overlap_ = overlap_for(p, o);
     slots_ = std::size_t(o.workers) * jobs_per_worker + 1;
@@ -293,7 +402,7 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     }
     const std::size_t want = overlap_ + job_;
     for (std::size_t i = 0; i < slots_; ++i) {
-        if (!ps_.jobs[i].reserve_output(job_)) return errc::out_of_memory;
+        if (!ps_.jobs[i].reserve_output(job_, p)) return errc::out_of_memory;
         if (in_[i].capacity < want) {
             in_[i].data.reset(new (std::nothrow) std::uint8_t[want]);
             in_[i].capacity = in_[i].data ? want : 0;
@@ -306,6 +415,20 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     rsyncable_ = o.rsyncable;
     cut_ = false;
     cuts_.start(rsync_bits(job_), rsync_min_piece);
+    window_used_ = window_keep_ = 0;
+    if (uses_ldm(p)) {
+        // The last window and half a window more: moved back once per half
+        // window of input (a window more would move it half as often and
+        // cost another half window of memory).
+        window_keep_ = std::size_t(1) << p.window_log;
+        const std::size_t cap = window_keep_ + std::max(window_keep_ / 2, job_);
+        if (window_.capacity < cap) {
+            window_.data.reset(new (std::nothrow) std::uint8_t[cap]);
+            window_.capacity = window_.data ? cap : 0;
+            if (!window_.data) return errc::out_of_memory;
+        }
+        ZEST_TRY(ps_.ldm.begin(p));
+    }
     return ok;
 }
 
@@ -329,7 +452,21 @@ void parallel_stream::submit(bool last) noexcept {
     j.first = !started_;
     j.last = last;
     j.params = p_;
+    j.dict = dict_;
     started_ = true;
+    if (window_keep_) {
+        // The long matches need the window before the job: its input joins
+        // the end of the last window's bytes.
+        if (window_used_ + size_ > window_.capacity) {
+            const std::size_t keep = std::min(window_keep_, window_used_);
+            std::memmove(window_.data.get(), window_.data.get() + window_used_ - keep, keep);
+            window_used_ = keep;
+        }
+        std::uint8_t* const at = window_.data.get() + window_used_;
+        if (size_) std::memcpy(at, j.data, size_);
+        window_used_ += size_;
+        ps_.ldm.scan(at, size_, j);
+    }
     ps_.pool.submit(j);
     ++in_flight_;
     total_ += size_;
@@ -386,7 +523,7 @@ void parallel_stream::abandon() noexcept {
 }
 
 std::size_t parallel_stream::memory_usage() const noexcept {
-    std::size_t n = ps_.memory_usage();
+    std::size_t n = ps_.memory_usage() + window_.capacity;
     for (const input& i : in_) n += i.capacity;
     return n;
 }

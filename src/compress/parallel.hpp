@@ -27,15 +27,23 @@ struct compress_job {
     bool first = false;  // the frame's first job: no history, the frame's repeat offsets
     bool last = false;   // its last block ends the frame
     compression_params params{};
+    // The frame's dictionary (the first job starts with it, as the
+    // reference's; the others with their overlap only), or null.
+    const dictionary_data* dict = nullptr;
+    // With long-distance matching: the job's long matches, found in order
+    // on the thread that feeds the workers (ldm_sequencer; `start` counts
+    // from data), in a buffer the slot keeps.
+    std::unique_ptr<ldm_match[]> ldm;
+    std::size_t n_ldm = 0, ldm_capacity = 0;
     // Written by the worker, read after wait():
     std::unique_ptr<std::uint8_t[]> out;
     std::size_t out_capacity = 0;
     std::size_t out_size = 0;
     errc error{};
 
-    /// Makes `out` hold the blocks of any job of `size` bytes; false when
-    /// memory runs out.
-    bool reserve_output(std::size_t size) noexcept;
+    /// Makes `out` hold the blocks of any job of `size` bytes (and `ldm`
+    /// its long matches when `p` enables them); false when memory runs out.
+    bool reserve_output(std::size_t size, const compression_params& p) noexcept;
 
 private:
     friend class worker_pool;
@@ -90,8 +98,9 @@ private:
 };
 
 /// The input bytes per job for a frame with parameters `p`: the caller's
-/// job size (512 KiB at least), else four windows and 1 MiB at least (the
-/// reference's), rounded to whole blocks. Shorter jobs for level 19 were
+/// job size (512 KiB at least), else four windows and 1 MiB at least, or
+/// with long-distance matching 8 chain-table cycles and 2 MiB at least
+/// (the reference's), rounded to whole blocks. Shorter jobs for level 19 were
 /// measured (16 MiB, window 8 MiB, two workers against one thread): jobs
 /// of a window with half a window of history ran 1.64x as fast at +0.22%
 /// on datagen, but lost 12% on an input that repeats 5 MiB back; with the
@@ -102,8 +111,35 @@ std::size_t job_size_for(const compression_params& p, const compression_options&
 /// The history each job after the first starts with: 2^(overlap_log - 9) of
 /// the window, overlap_log the caller's or the strategy's (the reference's
 /// defaults: 6 for fast to lazy, 7 lazy2 and btlazy2, 8 btopt and btultra,
-/// 9 btultra2); none at overlap_log 1.
+/// 9 btultra2); none at overlap_log 1. With long-distance matching, of a
+/// quarter job where that is less than the window, as the reference.
 std::size_t overlap_for(const compression_params& p, const compression_options& o) noexcept;
+
+/// Long-distance matching for a frame cut into jobs, as the reference
+/// does it: the long matches are found on one thread, job after job in
+/// the order of the input, with one table of samples over the whole
+/// window, so that they reach back a window from any job (the jobs' own
+/// history is only the overlap). The jobs' finders take them as found
+/// and never read their sources. Blocks are cut as the workers cut them
+/// (block_max from each job's start), so each block's matches lie in it.
+class ldm_sequencer {
+public:
+    /// Starts a frame with parameters `p` (long-distance matching enabled).
+    errc begin(const compression_params& p) noexcept;
+    /// The long matches in the `n` bytes at `data` into j.ldm (starts
+    /// counted from data). The frame's bytes before them, up to a window,
+    /// are still right before data (wherever the caller moved them).
+    void scan(const std::uint8_t* data, std::size_t n, compress_job& j) noexcept;
+    std::size_t memory_usage() const noexcept;
+
+private:
+    zeroed_table<ldm_entry> entries_;
+    zeroed_table<std::uint8_t> next_;
+    ldm_settings s_{};
+    std::size_t window_ = 0, block_ = 0;
+    std::uint32_t low_ = 1;  // position of the frame's first byte (lowered with the rest)
+    std::uint32_t pos_ = 1;  // position of the next byte to scan
+};
 
 /// Where --rsyncable cuts jobs: after a byte where a gear hash of the bytes
 /// before it (each shifts the hash left by one, so it covers the last 64)
@@ -141,6 +177,7 @@ void run_job(encoder_state& st, compress_job& j) noexcept;
 /// slots whose buffers are reused from frame to frame.
 struct parallel_state {
     std::vector<compress_job> jobs;
+    ldm_sequencer ldm;
     worker_pool pool;  // after the jobs: destroyed first, it finishes what it runs
     std::size_t memory_usage() const noexcept;
 };
@@ -152,12 +189,12 @@ struct parallel_state {
 bool in_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept;
 
 /// One frame of `size` bytes at `src` (in_jobs) with parameters `p`
-/// (frame_params(o, size)) compressed by o.workers workers into dst: the
-/// frame header, the jobs' blocks in order, the checksum. Returns the
-/// frame's size.
+/// (frame_params(o, size), with a dictionary of size plus its content)
+/// compressed by o.workers workers into dst: the frame header, the jobs'
+/// blocks in order, the checksum. Returns the frame's size.
 result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
                                       const std::uint8_t* src, std::size_t size, const frame_options& o,
-                                      const compression_params& p) noexcept;
+                                      const compression_params& p, const dictionary_data* dict) noexcept;
 
 /// A frame of unknown or large size written by workers from streamed input
 /// (compress_stream with workers): input is copied into job buffers, each
@@ -173,8 +210,9 @@ public:
     parallel_stream& operator=(const parallel_stream&) = delete;
     ~parallel_stream() { abandon(); }
 
-    /// Starts a frame with parameters `p` on o.workers workers.
-    errc begin(const compression_params& p, const compression_options& o) noexcept;
+    /// Starts a frame with parameters `p` on o.workers workers, its first
+    /// job with dictionary `dict` (or none; it must outlive the frame).
+    errc begin(const compression_params& p, const compression_options& o, const dictionary_data* dict) noexcept;
     /// Copies up to `n` bytes into the job being filled; returns how many.
     std::size_t take(const std::uint8_t* src, std::size_t n) noexcept;
     /// Whether the job being filled is complete: job bytes, or (rsyncable)
@@ -204,8 +242,13 @@ private:
         std::size_t capacity = 0;
     };
     std::vector<input> in_;  // before ps_, destroyed after its workers stopped
+    // With long-distance matching, the input's last window (and more, so
+    // that it moves back once per half window of input) for ps_.ldm.
+    input window_;
+    std::size_t window_used_ = 0, window_keep_ = 0;
     parallel_state ps_;
     compression_params p_{};
+    const dictionary_data* dict_ = nullptr;
     std::size_t job_ = 0, overlap_ = 0, slots_ = 0;
     std::size_t cur_ = 0;                // slot being filled
     std::size_t prefix_ = 0, size_ = 0;  // its history and input

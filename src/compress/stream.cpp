@@ -122,13 +122,13 @@ struct compress_stream::impl {
         p = detail::frame_params(o, known && dict ? params_size + history : params_size);
         window = std::size_t(1) << p.window_log;
         const std::size_t block = std::min(detail::block_size_max, window);
-        // With workers, frames longer than one job go to them (with a
-        // dictionary, frames stay on this thread).
-        parallel = !dict && detail::in_jobs(p, o, size);
+        // With workers, frames longer than one job go to them (the first
+        // job starts with the dictionary).
+        parallel = detail::in_jobs(p, o, size);
         if (parallel) {
             if (!mt) mt.reset(new (std::nothrow) detail::parallel_stream);
             if (!mt) return errc::out_of_memory;
-            ZEST_TRY(mt->begin(p, o));
+            ZEST_TRY(mt->begin(p, o, dict));
         } else {
             // The window's history (a dictionary's content, which may be
             // longer, goes in whole) and a block pending; at most the whole

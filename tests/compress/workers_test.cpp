@@ -118,7 +118,9 @@ INSTANTIATE_TEST_SUITE_P(Levels, Workers,
                                            workers_case{3, false, false, small_job + 1},
                                            workers_case{3, false, false, 1},
                                            workers_case{9, false, false, 2 << 20},
+                                           workers_case{3, false, true, (3 << 20) + 5},
                                            workers_case{9, true, true, 2 << 20},
+                                           workers_case{16, false, true, (1 << 20) + 9},
                                            workers_case{19, true, false, (1 << 20) + 3},
                                            workers_case{22, false, false, (1 << 20) + 100}),
                          case_name);
@@ -213,6 +215,131 @@ TEST(Workers, TheOverlapSeedsEachJob) {
         sizes[k] = frame.size();
     }
     EXPECT_LT(double(sizes[1]), double(sizes[0]) * 0.99) << sizes[0] << " " << sizes[1];
+}
+
+// An input whose second half repeats its first, 1.5 MiB back: no job's
+// overlap reaches that far, the long matches of its window do.
+bytes far_repeat() {
+    bytes in = zest::test::corpus_shape("random").make(3 << 19, 5);
+    in.insert(in.end(), in.begin(), in.end());
+    return in;
+}
+
+zest::compression_options far_ldm(unsigned w) {
+    zest::compression_options o = small_jobs(w);
+    o.parameters.ldm.mode = zest::ldm_mode::enabled;
+    o.parameters.window_log = 22;
+    o.overlap_log = 1;  // no overlap: only the long matches see the repeat
+    return o;
+}
+
+TEST(WorkersLdm, LongMatchesReachAcrossJobs) {
+    const bytes in = far_repeat();
+    bytes first;
+    for (unsigned w : {1u, 2u, 3u}) {
+        SCOPED_TRACE("workers " + std::to_string(w));
+        zest::compressor c;
+        ASSERT_TRUE(c.set_options(far_ldm(w)));
+        const bytes frame = compress_with(c, in);
+        expect_decodes(frame, in);
+        // The repeat costs a few sequences, not another 1.5 MiB.
+        EXPECT_LT(double(frame.size()), double(in.size()) * 0.52);
+        if (w == 1) first = frame;
+        EXPECT_TRUE(frame == first) << "frames differ";
+        // A stream's long matches are found in the same window.
+        for (std::size_t piece : {std::size_t(1) << 20, std::size_t(70001)}) {
+            const bytes streamed = stream_with(far_ldm(w), in, piece, 1 << 16, 0);
+            expect_decodes(streamed, in);
+            EXPECT_LT(double(streamed.size()), double(in.size()) * 0.52);
+        }
+    }
+    // Without long matches the second half is compressed again.
+    zest::compression_options o = far_ldm(2);
+    o.parameters.ldm.mode = zest::ldm_mode::disabled;
+    zest::compressor c;
+    ASSERT_TRUE(c.set_options(o));
+    EXPECT_GT(double(compress_with(c, in).size()), double(in.size()) * 0.9);
+}
+
+TEST(WorkersLdm, PositionsLoweredOnLongStreamsChangeNothing) {
+    // The long matches' table lowers its positions before they pass a
+    // limit (2^31; here 2^22 so that 12 MiB pass it twice): only samples
+    // out of the window's reach go, so the frame stays the same.
+    bytes in = far_repeat();
+    for (int k = 0; k < 3; ++k) in.insert(in.end(), in.begin(), in.begin() + (3 << 20));
+    zest::compression_options o = far_ldm(2);
+    o.parameters.window_log = 20;
+    const bytes plain = stream_with(o, in, 1 << 20, 1 << 20, 0);
+    const std::uint32_t saved = zest::detail::stream_position_limit;
+    zest::detail::stream_position_limit = 1u << 22;
+    const bytes lowered = stream_with(o, in, 1 << 20, 1 << 20, 0);
+    zest::compressor c;
+    ASSERT_TRUE(c.set_options(o));
+    const bytes one_shot = compress_with(c, in);
+    zest::detail::stream_position_limit = saved;
+    expect_decodes(lowered, in);
+    EXPECT_TRUE(lowered == plain);
+    expect_decodes(one_shot, in);
+}
+
+void expect_decodes_with(const bytes& frame, const bytes& in, const zest::dictionary& dict, const bytes& raw) {
+    bytes back(in.size() + 1);
+    ZSTD_DCtx* const dc = ZSTD_createDCtx();
+    const std::size_t n = ZSTD_decompress_usingDict(dc, back.data(), back.size(), frame.data(), frame.size(),
+                                                    raw.data(), raw.size());
+    ZSTD_freeDCtx(dc);
+    ASSERT_FALSE(ZSTD_isError(n)) << ZSTD_getErrorName(n);
+    ASSERT_EQ(n, in.size());
+    EXPECT_EQ(std::memcmp(back.data(), in.data(), n), 0);
+    EXPECT_EQ(ZSTD_getDictID_fromFrame(frame.data(), frame.size()), dict.id());
+}
+
+TEST(WorkersDictionary, TheFirstJobStartsWithTheDictionary) {
+    const bytes text = zest::test::corpus_shape("text").make(3 << 20, 12);
+    const std::vector<std::size_t> sizes(64, 2000);
+    const auto raw = zest::train_dictionary(std::span<const std::byte>(text.data(), 64 * 2000), sizes, 16 << 10);
+    ASSERT_TRUE(raw) << raw.message();
+    const bytes dict_bytes(raw->begin(), raw->end());
+    const auto dict = zest::dictionary::load(std::span<const std::byte>(dict_bytes));
+    ASSERT_TRUE(dict) << dict.message();
+    // The input: fresh text of the same shape (the dictionary helps its start).
+    const bytes in = zest::test::corpus_shape("text").make(2 << 20, 99);
+    for (int level : {1, 3, 16}) {
+        SCOPED_TRACE("level " + std::to_string(level));
+        zest::compression_options o = small_jobs(1);
+        o.level = level;
+        o.checksum = true;
+        bytes first, plain;
+        for (unsigned w : {1u, 2u, 3u}) {
+            o.workers = w;
+            zest::compressor c;
+            ASSERT_TRUE(c.set_options(o));
+            ASSERT_TRUE(c.set_dictionary(*dict));
+            const bytes frame = compress_with(c, in);
+            if (w == 1) {
+                expect_decodes_with(frame, in, *dict, dict_bytes);
+                first = frame;
+            }
+            EXPECT_TRUE(frame == first) << "frames differ, workers " << w;
+            if (w != 2) continue;
+            // A stream with workers starts from the same dictionary.
+            zest::compress_stream cs;
+            ASSERT_TRUE(cs.set_options(o));
+            ASSERT_TRUE(cs.set_dictionary(*dict));
+            bytes streamed(zest::compress_bound(in.size()));
+            zest::in_buffer ib{in.data(), in.size(), 0};
+            zest::out_buffer ob{streamed.data(), streamed.size(), 0};
+            const auto r = cs.compress(ob, ib, zest::directive::end);
+            ASSERT_TRUE(r && *r == 0) << (r ? "output left" : r.message());
+            streamed.resize(ob.pos);
+            expect_decodes_with(streamed, in, *dict, dict_bytes);
+        }
+        // Without it, the first job's start costs more.
+        zest::compressor c;
+        ASSERT_TRUE(c.set_options(o));
+        plain = compress_with(c, in);
+        EXPECT_LT(first.size(), plain.size());
+    }
 }
 
 // The bytes that differ between two frames once their common start and
