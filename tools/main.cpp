@@ -8,11 +8,11 @@
 #include <cstring>
 #include <span>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "bench.hpp"
 #include "codec.hpp"
+#include "cores.hpp"
 #include "file_run.hpp"
 #include "frame_list.hpp"
 #include "messages.hpp"
@@ -257,8 +257,15 @@ int run(const options& o) {
         cs.params = o.zstd_params.match(o.long_distance, o.long_window_log);
     cs.checksum = o.checksum;
     cs.content_size = o.content_size;
-    // -T0: a worker per core; --single-thread: all on the main thread.
-    cs.workers = o.single_thread ? 0 : o.threads ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+    // -T0: a worker per core (physical, unless --auto-threads=logical);
+    // --single-thread: all on the main thread.
+    cs.workers = o.single_thread ? 0 : o.threads;
+    if (!o.single_thread && o.threads == 0) {
+        cs.workers = o.logical_cores ? logical_cores() : physical_cores();
+        if (o.op == operation::compress)
+            print_info(3, "Note: " + std::to_string(cs.workers) + (o.logical_cores ? " logical" : " physical") +
+                              " core(s) detected");
+    }
     cs.job_size = o.job_size;
     cs.rsyncable = o.rsyncable;
     cs.overlap_log = o.zstd_params[setting::overlap_log];

@@ -190,10 +190,12 @@ private:
             return error;
         }
         if (name == "--auto-threads") {
-            // Which cores -T0 counts: zest counts the logical ones either way.
+            // Which cores -T0 counts (physical unless told, as zstd).
             const auto v = required_value(opt, error);
             if (v && *v != "physical" && *v != "logical")
                 error = "--auto-threads=" + std::string(*v) + ": expected physical or logical";
+            else if (v)
+                o_.logical_cores = *v == "logical";
             return error;
         }
         if (name == "--block-size") {

@@ -47,6 +47,7 @@ struct options {
     bool recursive = false;              ///< -r: directories name the files under them
     unsigned threads = 1;                ///< -T# / --threads=#: compression workers (0: one per core)
     bool single_thread = false;          ///< --single-thread: everything on the main thread
+    bool logical_cores = false;          ///< --auto-threads=logical: -T0 counts hardware threads, not cores
     bool rsyncable = false;              ///< --rsyncable: job boundaries chosen by the content (with workers)
     std::uint64_t job_size = 0;          ///< -B# / --block-size=#: input bytes per worker job (0: the level's)
     std::optional<bool> progress;        ///< --progress / --no-progress; unset: only on a terminal

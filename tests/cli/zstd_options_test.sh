@@ -673,4 +673,34 @@ group_threads() {
     if [ "$(stat -c %s "$d/d2.zst")" -le $((ref + ref / 100)) ]; then pass; else
         fail "-3 -T2: $(stat -c %s "$d/d2.zst") bytes, zstd's $ref"
     fi
+    # -T0 counts physical cores unless --auto-threads=logical, as zstd does
+    # (zstd reads /proc/cpuinfo, zest sysfs: the same count).
+    for t in "" "--auto-threads=physical" "--auto-threads=logical"; do
+        "$ZEST" -v -f -T0 $t "$d/in" -o "$d/v.zst" 2>"$ERR"
+        "$ZSTD" -v -f -T0 $t "$d/in" -o "$d/w.zst" 2>"$d/zstd.err"
+        got=$(grep -o 'Note: [0-9]* [a-z]* core(s) detected' "$ERR")
+        want=$(grep -o 'Note: [0-9]* [a-z]* core(s) detected' "$d/zstd.err")
+        if [ -n "$got" ] && [ "$got" = "$want" ]; then pass; else fail "-T0 $t: '$got', zstd '$want'"; fi
+    done
+    # --long with workers: the long matches reach across jobs (2 MiB with
+    # --long), so a 3 MiB repeat costs little, with every thread count.
+    head -c 3145728 /dev/urandom >"$d/rnd"
+    cat "$d/rnd" "$d/rnd" >"$d/far"
+    for t in 1 2 3; do
+        z -q -f -3 --long=24 -T$t "$d/far" -o "$d/far$t.zst"
+        expect_rc 0 "--long=24 -T$t"
+    done
+    expect_same "$d/far2.zst" "$d/far1.zst" "--long -T2 writes the frame of -T1"
+    expect_same "$d/far3.zst" "$d/far1.zst" "--long -T3 writes the frame of -T1"
+    if [ "$(stat -c %s "$d/far2.zst")" -lt $((3145728 + 3145728 / 20)) ]; then pass; else
+        fail "--long -T2: $(stat -c %s "$d/far2.zst") bytes, the repeat was not found"
+    fi
+    if "$ZSTD" -dq --long=24 -c "$d/far2.zst" 2>/dev/null | cmp -s - "$d/far"; then pass; else
+        fail "zstd does not decode --long -T2's frame"
+    fi
+    cat "$d/far" | "$ZEST" -q -c -3 --long=24 -T2 >"$d/farp.zst" 2>"$ERR"
+    if [ "$(stat -c %s "$d/farp.zst")" -lt $((3145728 + 3145728 / 20)) ] &&
+        "$ZSTD" -dq --long=24 -c "$d/farp.zst" 2>/dev/null | cmp -s - "$d/far"; then pass; else
+        fail "--long -T2 from a pipe: $(stat -c %s "$d/farp.zst") bytes or not decoded"
+    fi
 }
