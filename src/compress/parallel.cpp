@@ -249,9 +249,58 @@ std::size_t rsync_cuts::scan(const std::uint8_t* p, std::size_t n, std::size_t s
         const std::size_t quiet = std::min(n, min_ - since);
         for (i = quiet > 64 ? quiet - 64 : 0; i < quiet; ++i) h = (h << 1) + gear.v[p[i]];
     }
+    const auto hits = [&](std::uint64_t v) { return (v & mask_) == 0; };
+    // Long stretches in four lanes whose hashes do not wait on each other
+    // (one lane's chain of shift, load and add per byte ran at 0.6 GB/s).
+    // The hash after a byte depends only on the 64 bytes up to it, so
+    // lanes 1 to 3 start from the 64 bytes before them, hashing exactly
+    // what one lane would.
+    constexpr std::size_t lanes = 4;
+    if (n - i >= lanes * 1024) {
+        const std::size_t len = (n - i) / lanes;
+        std::uint64_t v[lanes] = {h, 0, 0, 0};
+        std::size_t at[lanes];
+        for (std::size_t k = 0; k < lanes; ++k) {
+            at[k] = i + k * len;
+            if (k) {
+                for (std::size_t b = at[k] - 64; b < at[k]; ++b) v[k] = (v[k] << 1) + gear.v[p[b]];
+            }
+        }
+        std::size_t t = 0;
+        bool any = false;
+        for (; t < len; ++t) {
+            for (std::size_t k = 0; k < lanes; ++k) v[k] = (v[k] << 1) + gear.v[p[at[k] + t]];
+            if (hits(v[0]) | hits(v[1]) | hits(v[2]) | hits(v[3])) {
+                any = true;
+                break;
+            }
+        }
+        if (any) {
+            // The first lane that hit at step t; a lane before it may still
+            // hit later in its own stretch, which comes first in the input.
+            std::size_t first = 0;
+            while (!hits(v[first])) ++first;
+            for (std::size_t k = 0; k < first; ++k) {
+                std::uint64_t w = v[k];
+                for (std::size_t u = t + 1; u < len; ++u) {
+                    w = (w << 1) + gear.v[p[at[k] + u]];
+                    if (hits(w)) {
+                        hash_ = w;
+                        cut = true;
+                        return at[k] + u + 1;
+                    }
+                }
+            }
+            hash_ = v[first];
+            cut = true;
+            return at[first] + t + 1;
+        }
+        h = v[lanes - 1];
+        i = at[lanes - 1] + len;
+    }
     for (; i < n; ++i) {
         h = (h << 1) + gear.v[p[i]];
-        if ((h & mask_) == 0) {
+        if (hits(h)) {
             hash_ = h;
             cut = true;
             return i + 1;
@@ -392,7 +441,7 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     dict_ = dict;
     job_ = job_size_for(p, o);
     overlap_ = overlap_for(p, o);
-    slots_ = std::size_t(o.workers) * jobs_per_worker + 1;
+    slots_ = std::size_t(o.workers) * (o.rsyncable ? 2 * jobs_per_worker : jobs_per_worker) + 1;
     ZEST_TRY(ps_.pool.start(o.workers));
     try {
         if (ps_.jobs.size() < slots_) ps_.jobs.resize(slots_);
