@@ -322,11 +322,12 @@ private:
         total_out_ += t.written;
         char line[PATH_MAX + 128];
         if (compressing)
-            std::snprintf(line, sizeof line, " :%6.2f%%   (%s => %s, %s)",
+            // Both lines end in a space, as zstd's do (scripts compare them).
+            std::snprintf(line, sizeof line, " :%6.2f%%   (%s => %s, %s) ",
                           t.read ? 100.0 * static_cast<double>(t.written) / static_cast<double>(t.read) : 100.0,
                           human_size(t.read).c_str(), human_size(t.written).c_str(), out->name().c_str());
         else
-            std::snprintf(line, sizeof line, ": %llu bytes", static_cast<unsigned long long>(t.written));
+            std::snprintf(line, sizeof line, ": %llu bytes ", static_cast<unsigned long long>(t.written));
         std::string display = in.display;
         if (display.size() < 20) display.resize(20, ' ');
         // zstd's rule: one file's line is its summary; with several, -v shows
