@@ -270,7 +270,7 @@ std::size_t rsync_cuts::scan(const std::uint8_t* p, std::size_t n, std::size_t s
         bool any = false;
         for (; t < len; ++t) {
             for (std::size_t k = 0; k < lanes; ++k) v[k] = (v[k] << 1) + gear.v[p[at[k] + t]];
-            if (hits(v[0]) | hits(v[1]) | hits(v[2]) | hits(v[3])) {
+            if (int(hits(v[0])) | int(hits(v[1])) | int(hits(v[2])) | int(hits(v[3]))) {
                 any = true;
                 break;
             }

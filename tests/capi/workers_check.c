@@ -133,6 +133,47 @@ int main(void) {
             }
         }
     }
+    {
+        /* A dictionary loaded once and referenced by each context (its
+         * content: the input's first 64 KiB, which the first job then
+         * finds): the same frame for every worker count, smaller than
+         * without it, decoded with it. */
+        ZSTD_CDict* cd = ZSTD_createCDict(in, 64 << 10, 3);
+        ZSTD_DCtx* d = ZSTD_createDCtx();
+        size_t dict_first = 0;
+        CHECK(cd && d, "createCDict or createDCtx");
+        for (w = 1; cd && d && w <= 3; ++w) {
+            for (way = 0; way < 2; ++way) {
+                ZSTD_CCtx* c = ZSTD_createCCtx();
+                size_t size, r;
+                set_up(c, w);
+                r = ZSTD_CCtx_refCDict(c, cd);
+                CHECK(!ZSTD_isError(r), "refCDict: %s", ZSTD_getErrorName(r));
+                if (way == 0) {
+                    size = ZSTD_compress2(c, frame, cap, in, n);
+                    CHECK(!ZSTD_isError(size), "compress2 with a dictionary: %s", ZSTD_getErrorName(size));
+                    if (ZSTD_isError(size)) size = 0;
+                } else {
+                    size = stream(c, in, n, frame, cap, 0);
+                }
+                ZSTD_freeCCtx(c);
+                r = ZSTD_decompress_usingDict(d, back, n + 1, frame, size, in, 64 << 10);
+                CHECK(!ZSTD_isError(r) && r == n && memcmp(back, in, n) == 0, "%s with a dictionary, %d workers: %s",
+                      ways[way], w, ZSTD_isError(r) ? ZSTD_getErrorName(r) : "wrong bytes");
+                CHECK(size < first_size[way], "%s: %zu bytes with a dictionary, %zu without", ways[way], size,
+                      first_size[way]);
+                if (way == 0 && w == 1) {
+                    memcpy(first[2], frame, size);
+                    dict_first = size;
+                } else if (way == 0) {
+                    CHECK(size == dict_first && memcmp(frame, first[2], size) == 0,
+                          "with a dictionary, %d workers write another frame than 1", w);
+                }
+            }
+        }
+        ZSTD_freeCDict(cd);
+        ZSTD_freeDCtx(d);
+    }
     printf("%s: %s (frames of %zu, %zu and %zu bytes)\n", ZSTD_versionString(),
            failures ? "FAILED" : "same frames for 1 to 4 workers", first_size[0], first_size[1], first_size[2]);
     free(in);

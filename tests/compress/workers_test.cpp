@@ -294,6 +294,8 @@ void expect_decodes_with(const bytes& frame, const bytes& in, const zest::dictio
     EXPECT_EQ(ZSTD_getDictID_fromFrame(frame.data(), frame.size()), dict.id());
 }
 
+std::atomic<int> first_jobs_with_dict{0};
+
 TEST(WorkersDictionary, TheFirstJobStartsWithTheDictionary) {
     const bytes text = zest::test::corpus_shape("text").make(3 << 20, 12);
     const std::vector<std::size_t> sizes(64, 2000);
@@ -315,7 +317,15 @@ TEST(WorkersDictionary, TheFirstJobStartsWithTheDictionary) {
             zest::compressor c;
             ASSERT_TRUE(c.set_options(o));
             ASSERT_TRUE(c.set_dictionary(*dict));
+            // The frame goes to the workers, its first job with the dictionary.
+            first_jobs_with_dict = 0;
+            zest::detail::worker_pool::fail_job = [](const zest::detail::compress_job& j) noexcept {
+                if (j.first && j.dict) first_jobs_with_dict.fetch_add(1);
+                return false;
+            };
             const bytes frame = compress_with(c, in);
+            zest::detail::worker_pool::fail_job = nullptr;
+            EXPECT_EQ(first_jobs_with_dict.load(), 1);
             if (w == 1) {
                 expect_decodes_with(frame, in, *dict, dict_bytes);
                 first = frame;
