@@ -65,7 +65,7 @@ errc ldm_sequencer::begin(const compression_params& p) noexcept {
     return ok;
 }
 
-void ldm_sequencer::scan(const std::uint8_t* data, std::size_t n, compress_job& j) noexcept {
+void ldm_sequencer::scan(const std::uint8_t* data, std::size_t n, compress_job& j, std::size_t offset) noexcept {
     if (std::size_t(pos_) + n >= stream_position_limit) {
         // Positions more than a window back are dropped; the rest move down.
         const std::uint32_t delta = pos_ > window_ + 1 ? std::uint32_t(pos_ - window_ - 1) : 0;
@@ -74,14 +74,13 @@ void ldm_sequencer::scan(const std::uint8_t* data, std::size_t n, compress_job& 
         pos_ -= delta;
     }
     const std::uint8_t* const base = data - pos_;
-    j.n_ldm = 0;
     for (std::size_t done = 0; done < n;) {
         const std::size_t k = std::min(block_, n - done);
         const std::size_t from = pos_ + done, end = from + k;
         const std::size_t lowest = end - low_ > window_ ? end - window_ : low_;
         ldm_match* const out = j.ldm.get() + j.n_ldm;
         const std::size_t found = find_long_matches(s_, {entries_.data(), next_.data()}, base, low_, lowest, from, end, out);
-        for (std::size_t i = 0; i < found; ++i) out[i].start += std::uint32_t(done);
+        for (std::size_t i = 0; i < found; ++i) out[i].start += std::uint32_t(offset + done);
         j.n_ldm += found;
         done += k;
     }
@@ -401,7 +400,8 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
         j.last = from + n == size;
         j.params = p;
         j.dict = dict;
-        if (uses_ldm(p)) ps.ldm.scan(j.data, n, j);
+        j.n_ldm = 0;
+        if (uses_ldm(p)) ps.ldm.scan(j.data, n, j, 0);
         ps.pool.submit(j);
         ++submitted;
         from += n;
@@ -464,7 +464,7 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     rsyncable_ = o.rsyncable;
     cut_ = false;
     cuts_.start(rsync_bits(job_), rsync_min_piece);
-    window_used_ = window_keep_ = 0;
+    window_used_ = window_keep_ = scanned_ = 0;
     if (uses_ldm(p)) {
         // The last window and half a window more: moved back once per half
         // window of input (a window more would move it half as often and
@@ -489,6 +489,25 @@ std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexce
     }
     if (n) std::memcpy(in_[cur_].data.get() + prefix_ + size_, src, n);
     size_ += n;
+    if (window_keep_ && n) {
+        // The long matches need the window before the job: its input joins
+        // the last window's bytes, and its whole blocks are searched while
+        // the workers run (the last part on submit).
+        if (window_used_ + n > window_.capacity) {
+            const std::size_t keep = std::min(window_keep_ + (size_ - n), window_used_);
+            std::memmove(window_.data.get(), window_.data.get() + window_used_ - keep, keep);
+            window_used_ = keep;
+        }
+        std::memcpy(window_.data.get() + window_used_, src, n);
+        window_used_ += n;
+        const std::size_t block = ps_.ldm.block();
+        compress_job& j = ps_.jobs[cur_];
+        if (scanned_ == 0) j.n_ldm = 0;
+        while (size_ - scanned_ >= block) {
+            ps_.ldm.scan(window_.data.get() + window_used_ - (size_ - scanned_), block, j, scanned_);
+            scanned_ += block;
+        }
+    }
     return n;
 }
 
@@ -504,17 +523,10 @@ void parallel_stream::submit(bool last) noexcept {
     j.dict = dict_;
     started_ = true;
     if (window_keep_) {
-        // The long matches need the window before the job: its input joins
-        // the end of the last window's bytes.
-        if (window_used_ + size_ > window_.capacity) {
-            const std::size_t keep = std::min(window_keep_, window_used_);
-            std::memmove(window_.data.get(), window_.data.get() + window_used_ - keep, keep);
-            window_used_ = keep;
-        }
-        std::uint8_t* const at = window_.data.get() + window_used_;
-        if (size_) std::memcpy(at, j.data, size_);
-        window_used_ += size_;
-        ps_.ldm.scan(at, size_, j);
+        if (scanned_ == 0) j.n_ldm = 0;
+        if (size_ > scanned_)
+            ps_.ldm.scan(window_.data.get() + window_used_ - (size_ - scanned_), size_ - scanned_, j, scanned_);
+        scanned_ = 0;
     }
     ps_.pool.submit(j);
     ++in_flight_;

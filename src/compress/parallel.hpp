@@ -126,10 +126,13 @@ class ldm_sequencer {
 public:
     /// Starts a frame with parameters `p` (long-distance matching enabled).
     errc begin(const compression_params& p) noexcept;
-    /// The long matches in the `n` bytes at `data` into j.ldm (starts
-    /// counted from data). The frame's bytes before them, up to a window,
-    /// are still right before data (wherever the caller moved them).
-    void scan(const std::uint8_t* data, std::size_t n, compress_job& j) noexcept;
+    /// Appends to j.ldm the long matches in the `n` bytes at `data`, which
+    /// are `offset` bytes into j's input (their starts counted from j's
+    /// first byte); offset and n are whole blocks but for j's last. The
+    /// frame's bytes before them, up to a window, are still right before
+    /// data (wherever the caller moved them).
+    void scan(const std::uint8_t* data, std::size_t n, compress_job& j, std::size_t offset) noexcept;
+    std::size_t block() const noexcept { return block_; }
     std::size_t memory_usage() const noexcept;
 
 private:
@@ -246,6 +249,7 @@ private:
     // that it moves back once per half window of input) for ps_.ldm.
     input window_;
     std::size_t window_used_ = 0, window_keep_ = 0;
+    std::size_t scanned_ = 0;  // bytes of the job being filled whose long matches are found
     parallel_state ps_;
     compression_params p_{};
     const dictionary_data* dict_ = nullptr;
