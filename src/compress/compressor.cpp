@@ -70,14 +70,9 @@ result<std::size_t> compress_frame(encoder_state& st, std::uint8_t* dst, std::si
     if (dict) {
         if (const attached_tables* t = size <= attach_limit ? dict->tables_for(p, size) : nullptr)
             return compress_attached(st, dst, capacity, src, size, o, p, *dict, *t);
-        if (st.dict_buffer_size < history + size) {
-            st.dict_buffer.reset(new (std::nothrow) std::uint8_t[history + size]);
-            st.dict_buffer_size = st.dict_buffer ? history + size : 0;
-            if (!st.dict_buffer) return errc::out_of_memory;
-        }
-        std::memcpy(st.dict_buffer.get(), dict->content, history);
-        if (size) std::memcpy(st.dict_buffer.get() + history, src, size);
-        data = st.dict_buffer.get();
+        const std::uint8_t* const input = st.behind_dictionary(*dict, src, size);
+        if (!input) return errc::out_of_memory;
+        data = input - history;
     }
     const std::size_t pos = write_frame_header(dst, capacity, size, p.window_log, o);
     if (pos == 0) return errc::destination_too_small;

@@ -88,6 +88,19 @@ bool all_same(const std::uint8_t* p, std::size_t n) noexcept {
 
 }  // namespace
 
+const std::uint8_t* encoder_state::behind_dictionary(const dictionary_data& d, const std::uint8_t* src,
+                                                     std::size_t n) noexcept {
+    const std::size_t history = d.content_size;
+    if (dict_buffer_size < history + n) {
+        dict_buffer.reset(new (std::nothrow) std::uint8_t[history + n]);
+        dict_buffer_size = dict_buffer ? history + n : 0;
+        if (!dict_buffer) return nullptr;
+    }
+    std::memcpy(dict_buffer.get(), d.content, history);
+    if (n) std::memcpy(dict_buffer.get() + history, src, n);
+    return dict_buffer.get() + history;
+}
+
 errc block_writer::begin(encoder_state& st, const compression_params& p, std::uint64_t size, bool own_ldm) noexcept {
     st_ = &st;
     given_ = nullptr;

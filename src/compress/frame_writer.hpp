@@ -74,6 +74,8 @@ struct block_cuts {
     std::size_t n = 0;
 };
 
+struct dictionary_data;
+
 /// Everything a compressor keeps between calls: allocated on first use.
 struct encoder_state {
     zeroed_table<std::uint32_t> hash_table, chain_table;
@@ -102,6 +104,10 @@ struct encoder_state {
     std::unique_ptr<std::uint8_t[]> dict_buffer;
     std::size_t dict_buffer_size = 0;
 
+    /// `d`'s content followed by the `n` bytes at `src`, in dict_buffer (a
+    /// frame's finder reads them as one history and input); returns where
+    /// the copy of src starts, null when memory runs out.
+    const std::uint8_t* behind_dictionary(const dictionary_data& d, const std::uint8_t* src, std::size_t n) noexcept;
     /// Buffers for blocks of up to `block` bytes whose matches are at least
     /// `min_match` long (a sequence per min_match bytes at most, as the
     /// reference sizes them: 3 or 4); false when memory runs out.

@@ -328,17 +328,11 @@ void run_job(encoder_state& st, compress_job& j) noexcept {
     const std::size_t history = dict ? dict->content_size : j.prefix_size;
     const std::uint8_t* data = j.data;
     if (dict) {
-        if (st.dict_buffer_size < history + j.size) {
-            st.dict_buffer.reset(new (std::nothrow) std::uint8_t[history + j.size]);
-            st.dict_buffer_size = st.dict_buffer ? history + j.size : 0;
-            if (!st.dict_buffer) {
-                j.error = errc::out_of_memory;
-                return;
-            }
+        data = st.behind_dictionary(*dict, j.data, j.size);
+        if (!data) {
+            j.error = errc::out_of_memory;
+            return;
         }
-        std::memcpy(st.dict_buffer.get(), dict->content, history);
-        std::memcpy(st.dict_buffer.get() + history, j.data, j.size);
-        data = st.dict_buffer.get() + history;
     }
     block_writer w;
     const bool ldm = uses_ldm(j.params);
@@ -452,11 +446,7 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     const std::size_t want = overlap_ + job_;
     for (std::size_t i = 0; i < slots_; ++i) {
         if (!ps_.jobs[i].reserve_output(job_, p)) return errc::out_of_memory;
-        if (in_[i].capacity < want) {
-            in_[i].data.reset(new (std::nothrow) std::uint8_t[want]);
-            in_[i].capacity = in_[i].data ? want : 0;
-            if (!in_[i].data) return errc::out_of_memory;
-        }
+        if (!in_[i].reserve(want)) return errc::out_of_memory;
     }
     cur_ = oldest_ = in_flight_ = handed_ = 0;
     prefix_ = size_ = 0;
@@ -470,12 +460,7 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
         // window of input (a window more would move it half as often and
         // cost another half window of memory).
         window_keep_ = std::size_t(1) << p.window_log;
-        const std::size_t cap = window_keep_ + std::max(window_keep_ / 2, job_);
-        if (window_.capacity < cap) {
-            window_.data.reset(new (std::nothrow) std::uint8_t[cap]);
-            window_.capacity = window_.data ? cap : 0;
-            if (!window_.data) return errc::out_of_memory;
-        }
+        if (!window_.reserve(window_keep_ + std::max(window_keep_ / 2, job_))) return errc::out_of_memory;
         ZEST_TRY(ps_.ldm.begin(p));
     }
     return ok;
@@ -501,14 +486,17 @@ std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexce
         std::memcpy(window_.data.get() + window_used_, src, n);
         window_used_ += n;
         const std::size_t block = ps_.ldm.block();
-        compress_job& j = ps_.jobs[cur_];
-        if (scanned_ == 0) j.n_ldm = 0;
-        while (size_ - scanned_ >= block) {
-            ps_.ldm.scan(window_.data.get() + window_used_ - (size_ - scanned_), block, j, scanned_);
-            scanned_ += block;
-        }
+        while (size_ - scanned_ >= block) scan_long_matches(block);
     }
     return n;
+}
+
+void parallel_stream::scan_long_matches(std::size_t n) noexcept {
+    compress_job& j = ps_.jobs[cur_];
+    if (scanned_ == 0) j.n_ldm = 0;
+    // The job's bytes not searched yet end the window's.
+    ps_.ldm.scan(window_.data.get() + window_used_ - (size_ - scanned_), n, j, scanned_);
+    scanned_ += n;
 }
 
 void parallel_stream::submit(bool last) noexcept {
@@ -523,9 +511,7 @@ void parallel_stream::submit(bool last) noexcept {
     j.dict = dict_;
     started_ = true;
     if (window_keep_) {
-        if (scanned_ == 0) j.n_ldm = 0;
-        if (size_ > scanned_)
-            ps_.ldm.scan(window_.data.get() + window_used_ - (size_ - scanned_), size_ - scanned_, j, scanned_);
+        scan_long_matches(size_ - scanned_);
         scanned_ = 0;
     }
     ps_.pool.submit(j);
@@ -581,6 +567,13 @@ void parallel_stream::abandon() noexcept {
     }
     handed_ = 0;
     started_ = false;
+}
+
+bool parallel_stream::input::reserve(std::size_t n) noexcept {
+    if (capacity >= n) return true;
+    data.reset(new (std::nothrow) std::uint8_t[n]);
+    capacity = data ? n : 0;
+    return data != nullptr;
 }
 
 std::size_t parallel_stream::memory_usage() const noexcept {

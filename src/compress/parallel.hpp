@@ -243,7 +243,13 @@ private:
     struct input {
         std::unique_ptr<std::uint8_t[]> data;
         std::size_t capacity = 0;
+        /// At least n bytes (their content lost when it grows); false when
+        /// memory runs out.
+        bool reserve(std::size_t n) noexcept;
     };
+    /// Finds the long matches of the job being filled's next `n` bytes
+    /// (scanned_ on), the end of the window's bytes.
+    void scan_long_matches(std::size_t n) noexcept;
     std::vector<input> in_;  // before ps_, destroyed after its workers stopped
     // With long-distance matching, the input's last window (and more, so
     // that it moves back once per half window of input) for ps_.ldm.
