@@ -263,15 +263,16 @@ TEST(WorkersLdm, LongMatchesReachAcrossJobs) {
 
 TEST(WorkersLdm, PositionsLoweredOnLongStreamsChangeNothing) {
     // The long matches' table lowers its positions before they pass a
-    // limit (2^31; here 2^22 so that 12 MiB pass it twice): only samples
-    // out of the window's reach go, so the frame stays the same.
+    // limit (2^31; here 2^23 so that 12 MiB pass it twice, with a window
+    // of 4 MiB): only samples out of the window's reach go, so the frame
+    // stays the same, and the repeats 3 MiB back are still found.
     bytes in = far_repeat();
     for (int k = 0; k < 3; ++k) in.insert(in.end(), in.begin(), in.begin() + (3 << 20));
     zest::compression_options o = far_ldm(2);
-    o.parameters.window_log = 20;
     const bytes plain = stream_with(o, in, 1 << 20, 1 << 20, 0);
+    EXPECT_LT(plain.size(), in.size() / 4);
     const std::uint32_t saved = zest::detail::stream_position_limit;
-    zest::detail::stream_position_limit = 1u << 22;
+    zest::detail::stream_position_limit = 1u << 23;
     const bytes lowered = stream_with(o, in, 1 << 20, 1 << 20, 0);
     zest::compressor c;
     ASSERT_TRUE(c.set_options(o));
