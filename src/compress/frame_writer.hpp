@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/format.hpp"
+#include "common/large_buffer.hpp"
 #include "common/status.hpp"
 #include "compress/literals_encode.hpp"
 #include "compress/match_finder.hpp"
@@ -27,30 +28,28 @@ inline constexpr std::uint32_t index_limit = std::uint32_t(1) << 31;
 extern std::uint32_t stream_position_limit;
 
 /// A match table of zeroed entries, aligned to a cache line (a row of the
-/// row matcher is then whole lines). calloc hands large tables over as
-/// fresh pages the kernel zeroes when first touched, so a frame pays only
-/// for the part of a big table its input reaches (a vector would write all
-/// of it first).
+/// row matcher is then whole lines). calloc, or for large tables a
+/// mapping of their own (large_buffer), hands them over as fresh pages the
+/// kernel zeroes when first touched, so a frame pays only for the part of
+/// a big table its input reaches (a vector would write all of it first).
 template <class T>
 class zeroed_table {
 public:
     zeroed_table() noexcept = default;
     zeroed_table(const zeroed_table&) = delete;
     zeroed_table& operator=(const zeroed_table&) = delete;
-    ~zeroed_table() { std::free(raw_); }
+    ~zeroed_table() = default;
 
     /// Replaces the table with `n` zeroed entries; false when memory runs out
     /// (the table is then empty).
     bool assign(std::size_t n) noexcept {
-        std::free(raw_);
-        raw_ = nullptr;
+        raw_.release();
         data_ = nullptr;
         size_ = 0;
         if (n == 0) return true;
         if (n > (SIZE_MAX - line) / sizeof(T)) return false;
-        raw_ = std::calloc(n * sizeof(T) + line, 1);
-        if (!raw_) return false;
-        const auto at = (reinterpret_cast<std::uintptr_t>(raw_) + line - 1) & ~std::uintptr_t(line - 1);
+        if (!raw_.allocate(n * sizeof(T) + line, true)) return false;
+        const auto at = (reinterpret_cast<std::uintptr_t>(raw_.data()) + line - 1) & ~std::uintptr_t(line - 1);
         data_ = reinterpret_cast<T*>(at);
         size_ = n;
         return true;
@@ -60,7 +59,7 @@ public:
 
 private:
     static constexpr std::size_t line = 64;
-    void* raw_ = nullptr;
+    large_buffer raw_;
     T* data_ = nullptr;
     std::size_t size_ = 0;
 };

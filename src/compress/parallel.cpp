@@ -472,7 +472,7 @@ std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexce
     if (rsyncable_) {
         n = cuts_.scan(src, n, size_, cut_);
     }
-    if (n) std::memcpy(in_[cur_].data.get() + prefix_ + size_, src, n);
+    if (n) std::memcpy(in_[cur_].data.data() + prefix_ + size_, src, n);
     size_ += n;
     if (window_keep_ && n) {
         // The long matches need the window before the job: its input joins
@@ -480,10 +480,10 @@ std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexce
         // the workers run (the last part on submit).
         if (window_used_ + n > window_.capacity) {
             const std::size_t keep = std::min(window_keep_ + (size_ - n), window_used_);
-            std::memmove(window_.data.get(), window_.data.get() + window_used_ - keep, keep);
+            std::memmove(window_.data.data(), window_.data.data() + window_used_ - keep, keep);
             window_used_ = keep;
         }
-        std::memcpy(window_.data.get() + window_used_, src, n);
+        std::memcpy(window_.data.data() + window_used_, src, n);
         window_used_ += n;
         const std::size_t block = ps_.ldm.block();
         while (size_ - scanned_ >= block) scan_long_matches(block);
@@ -495,13 +495,13 @@ void parallel_stream::scan_long_matches(std::size_t n) noexcept {
     compress_job& j = ps_.jobs[cur_];
     if (scanned_ == 0) j.n_ldm = 0;
     // The job's bytes not searched yet end the window's.
-    ps_.ldm.scan(window_.data.get() + window_used_ - (size_ - scanned_), n, j, scanned_);
+    ps_.ldm.scan(window_.data.data() + window_used_ - (size_ - scanned_), n, j, scanned_);
     scanned_ += n;
 }
 
 void parallel_stream::submit(bool last) noexcept {
     compress_job& j = ps_.jobs[cur_];
-    std::uint8_t* const buf = in_[cur_].data.get();
+    std::uint8_t* const buf = in_[cur_].data.data();
     j.data = buf + prefix_;
     j.size = size_;
     j.prefix_size = prefix_;
@@ -522,7 +522,7 @@ void parallel_stream::submit(bool last) noexcept {
     // history, then its input), read while the worker reads it too.
     const std::size_t next = (cur_ + 1) % slots_;
     const std::size_t keep = std::size_t(std::min<std::uint64_t>(overlap_, total_));
-    std::memcpy(in_[next].data.get(), buf + prefix_ + size_ - keep, keep);
+    std::memcpy(in_[next].data.data(), buf + prefix_ + size_ - keep, keep);
     cur_ = next;
     prefix_ = keep;
     size_ = 0;
@@ -571,9 +571,8 @@ void parallel_stream::abandon() noexcept {
 
 bool parallel_stream::input::reserve(std::size_t n) noexcept {
     if (capacity >= n) return true;
-    data.reset(new (std::nothrow) std::uint8_t[n]);
-    capacity = data ? n : 0;
-    return data != nullptr;
+    capacity = data.allocate(n) ? n : 0;
+    return capacity != 0;
 }
 
 std::size_t parallel_stream::memory_usage() const noexcept {

@@ -241,7 +241,7 @@ public:
 
 private:
     struct input {
-        std::unique_ptr<std::uint8_t[]> data;
+        large_buffer data;
         std::size_t capacity = 0;
         /// At least n bytes (their content lost when it grows); false when
         /// memory runs out.

@@ -5,14 +5,16 @@
 // the buffer is seen through a view of twice its size: input is appended
 // until the view is full, then the bytes still needed (the window's history
 // and what is pending) move down by the buffer's size and positions carry
-// on. Plain heap memory: no file, no mapping, nothing a process limit on
-// file sizes (RLIMIT_FSIZE) or a fork() can disturb.
+// on. Anonymous memory (large_buffer): no file, no view mapped twice,
+// nothing a process limit on file sizes (RLIMIT_FSIZE) or a fork() can
+// disturb.
 // Frame bytes go through a one-block output buffer to the caller's.
 #include <algorithm>
 #include <cstring>
 #include <memory>
 #include <new>
 
+#include "common/large_buffer.hpp"
 #include "compress/frame_writer.hpp"
 #include "compress/parallel.hpp"
 #include "dictionary/dictionary_data.hpp"
@@ -41,15 +43,13 @@ public:
 
     /// Replaces the buffer with one of at least `min_size` bytes.
     bool allocate(std::size_t min_size) noexcept {
-        data_.reset();
         size_ = 0;
         const std::size_t size = std::max<std::size_t>(min_size, 1);
-        data_.reset(new (std::nothrow) std::uint8_t[2 * size]);
-        if (!data_) return false;
+        if (!data_.allocate(2 * size)) return false;
         size_ = size;
         return true;
     }
-    std::uint8_t* data() const noexcept { return data_.get(); }
+    std::uint8_t* data() const noexcept { return data_.data(); }
     std::size_t size() const noexcept { return size_; }
     /// Bytes held.
     std::size_t footprint() const noexcept { return 2 * size_; }
@@ -57,11 +57,11 @@ public:
     /// Before the view moves back by size(): bytes [from, to) (from >= size(),
     /// to - from <= size()) must then be found at [from - size(), to - size()).
     void fold(std::size_t from, std::size_t to) noexcept {
-        if (to > from) std::memcpy(data_.get() + from - size_, data_.get() + from, to - from);
+        if (to > from) std::memcpy(data_.data() + from - size_, data_.data() + from, to - from);
     }
 
 private:
-    std::unique_ptr<std::uint8_t[]> data_;
+    detail::large_buffer data_;
     std::size_t size_ = 0;
 };
 

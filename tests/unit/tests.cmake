@@ -1,5 +1,5 @@
 # Unit tests of the decoder's building blocks (bit readers, FSE, Huffman,
-# sequences and repeat offsets, frame headers, errors), with expectations
+# sequences and repeat offsets, frame headers, errors, large buffers), with expectations
 # derived by hand from RFC 8878.
 include(GoogleTest)
 
@@ -11,7 +11,8 @@ add_executable(zest_unit_tests
   ${_zest_unit_dir}/huffman_test.cpp
   ${_zest_unit_dir}/sequences_test.cpp
   ${_zest_unit_dir}/frame_test.cpp
-  ${_zest_unit_dir}/errors_test.cpp)
+  ${_zest_unit_dir}/errors_test.cpp
+  ${_zest_unit_dir}/large_buffer_test.cpp)
 target_include_directories(zest_unit_tests PRIVATE ${_zest_unit_dir})
 # libzstd only produces inputs for a few tests; expectations never come from it.
 target_link_libraries(zest_unit_tests PRIVATE zest_internal GTest::gtest_main PkgConfig::LIBZSTD)
