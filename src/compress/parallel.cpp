@@ -356,15 +356,37 @@ void run_job(encoder_state& st, compress_job& j) noexcept {
     j.out_size = *r;
 }
 
+job_plan plan_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept {
+    const std::size_t job = job_size_for(p, o);
+    if (size == content_size_unknown || size < opt_split_min || p.strategy < strategy::btopt || o.job_size ||
+        o.rsyncable || uses_ldm(p))
+        return {job, job};
+    // k jobs; the first x bytes, the others y, and each after the first
+    // pays for its history h = min(overlap, x) (the second's is the first
+    // job, the later ones' at least that): x = y + r * h balances them,
+    // with x + (k - 1) * y = size.
+    const std::uint64_t n = size, k = std::max<std::uint64_t>(2, (n + job - 1) / job);
+    const std::uint64_t overlap = overlap_for(p, o);
+    const auto first_for = [&](std::uint64_t h) { return (8 * n + (k - 1) * history_cost_eighths * h) / (8 * k); };
+    std::uint64_t x = first_for(overlap);
+    if (x < overlap) x = 8 * n / (8 * k - (k - 1) * history_cost_eighths);  // h = x itself
+    const std::uint64_t block = block_of(p);
+    x = (x + block - 1) / block * block;
+    const std::uint64_t each = (n - std::min(n, x) + k - 2) / (k - 1);  // rounded up
+    const std::uint64_t y = std::max(block, (each + block - 1) / block * block);
+    return {std::size_t(x), std::size_t(y)};
+}
+
 bool in_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept {
-    return o.workers && (size == content_size_unknown || size > job_size_for(p, o));
+    return o.workers && (size == content_size_unknown || size > plan_jobs(p, o, size).first);
 }
 
 result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std::size_t capacity,
                                       const std::uint8_t* src, std::size_t size, const frame_options& o,
                                       const compression_params& p, const dictionary_data* dict) noexcept {
-    const std::size_t job = job_size_for(p, o), overlap = overlap_for(p, o);
-    const std::size_t n_jobs = (size + job - 1) / job;  // at least; rsyncable cuts may add more
+    const job_plan plan = plan_jobs(p, o, size);
+    const std::size_t job = std::max(plan.first, plan.rest), overlap = overlap_for(p, o);
+    const std::size_t n_jobs = 1 + (size - std::min(size, plan.first) + plan.rest - 1) / plan.rest;  // at least; rsyncable cuts may add more
     ZEST_TRY(ps.pool.start(o.workers));
     const std::size_t slots = std::min<std::size_t>(n_jobs, std::size_t(o.workers) * jobs_per_worker + 1);
     if (ps.jobs.size() < slots) {
@@ -384,7 +406,7 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
     rsync_cuts cuts;
     cuts.start(rsync_bits(job), rsync_min_piece);
     const auto submit_next = [&](compress_job& j) {
-        std::size_t n = std::min(job, size - from);
+        std::size_t n = std::min(submitted == 0 ? plan.first : plan.rest, size - from);
         bool cut = false;
         if (o.rsyncable) n = cuts.scan(src + from, n, 0, cut);
         j.data = src + from;
@@ -428,14 +450,21 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
     return pos;
 }
 
-errc parallel_stream::begin(const compression_params& p, const compression_options& o,
-                            const dictionary_data* dict) noexcept {
+errc parallel_stream::begin(const compression_params& p, const compression_options& o, const dictionary_data* dict,
+                            std::uint64_t size) noexcept {
     abandon();
     p_ = p;
     dict_ = dict;
-    job_ = job_size_for(p, o);
+    const job_plan plan = plan_jobs(p, o, size);
+    first_job_ = plan.first;
+    job_ = plan.rest;
     overlap_ = overlap_for(p, o);
     slots_ = std::size_t(o.workers) * (o.rsyncable ? 2 * jobs_per_worker : jobs_per_worker) + 1;
+    if (size != content_size_unknown) {
+        // No more buffers than the frame has jobs.
+        const std::uint64_t jobs = 1 + (size - std::min<std::uint64_t>(size, first_job_) + job_ - 1) / job_;
+        if (!o.rsyncable) slots_ = std::size_t(std::min<std::uint64_t>(slots_, std::max<std::uint64_t>(jobs, 2)));
+    }
     ZEST_TRY(ps_.pool.start(o.workers));
     try {
         if (ps_.jobs.size() < slots_) ps_.jobs.resize(slots_);
@@ -443,9 +472,10 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
     } catch (...) {
         return errc::out_of_memory;
     }
-    const std::size_t want = overlap_ + job_;
+    const std::size_t longest = std::max(first_job_, job_);
+    const std::size_t want = overlap_ + longest;
     for (std::size_t i = 0; i < slots_; ++i) {
-        if (!ps_.jobs[i].reserve_output(job_, p)) return errc::out_of_memory;
+        if (!ps_.jobs[i].reserve_output(longest, p)) return errc::out_of_memory;
         if (!in_[i].reserve(want)) return errc::out_of_memory;
     }
     cur_ = oldest_ = in_flight_ = handed_ = 0;
@@ -468,7 +498,7 @@ errc parallel_stream::begin(const compression_params& p, const compression_optio
 
 std::size_t parallel_stream::take(const std::uint8_t* src, std::size_t n) noexcept {
     if (cut_) return 0;
-    n = std::min(n, job_ - size_);
+    n = std::min(n, job_now() - size_);
     if (rsyncable_) {
         n = cuts_.scan(src, n, size_, cut_);
     }

@@ -100,12 +100,8 @@ private:
 /// The input bytes per job for a frame with parameters `p`: the caller's
 /// job size (512 KiB at least), else four windows and 1 MiB at least, or
 /// with long-distance matching 8 chain-table cycles and 2 MiB at least
-/// (the reference's), rounded to whole blocks. Shorter jobs for level 19 were
-/// measured (16 MiB, window 8 MiB, two workers against one thread): jobs
-/// of a window with half a window of history ran 1.64x as fast at +0.22%
-/// on datagen, but lost 12% on an input that repeats 5 MiB back; with the
-/// whole window as history they ran no faster (loading it costs as much
-/// as compressing it). So the reference's cut stays.
+/// (the reference's), rounded to whole blocks. Frames of known size may be
+/// cut otherwise (plan_jobs).
 std::size_t job_size_for(const compression_params& p, const compression_options& o) noexcept;
 
 /// The history each job after the first starts with: 2^(overlap_log - 9) of
@@ -185,6 +181,33 @@ struct parallel_state {
     std::size_t memory_usage() const noexcept;
 };
 
+/// How a frame is cut into jobs: the first job's input bytes, then each
+/// later one's (the last takes what remains).
+struct job_plan {
+    std::size_t first, rest;
+};
+
+/// The relative cost of history for the optimal strategies: sorting a
+/// byte of a job's overlap into the binary tree costs this many eighths
+/// of compressing a byte (0.74 measured at level 19, btultra2: 16 MiB on
+/// one thread took 14.2 s of CPU, cut into two jobs 19.4 s, 8 MiB of them
+/// history).
+inline constexpr unsigned history_cost_eighths = 6;
+/// The smallest frame the optimal strategies cut into two jobs or more.
+inline constexpr std::size_t opt_split_min = std::size_t(8) << 20;
+
+/// The jobs of a frame of `size` bytes (content_size_unknown: not known):
+/// job_size_for each, except for the optimal strategies (btopt and up) on
+/// frames of known size from opt_split_min on, where the job size alone
+/// would leave a core idle: at least two jobs (a frame of 8 to 32 MiB at
+/// level 19 is one job of four windows), the first longer than the others
+/// by what their history costs, so that every job takes about the same
+/// time (a first job as long as the others finished first and left one
+/// worker alone with the last). Depends on the parameters and the size,
+/// never on the number of workers. Unchanged with a caller's job size,
+/// rsyncable or long-distance matching.
+job_plan plan_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept;
+
 /// Whether a frame of `size` bytes (content_size_unknown: not known) with
 /// parameters `p` goes to o.workers workers: there are some, and the frame
 /// may be longer than one job (a frame of one job is the same frame on the
@@ -215,12 +238,14 @@ public:
 
     /// Starts a frame with parameters `p` on o.workers workers, its first
     /// job with dictionary `dict` (or none; it must outlive the frame).
-    errc begin(const compression_params& p, const compression_options& o, const dictionary_data* dict) noexcept;
+    /// `size`: the frame's, or content_size_unknown (see plan_jobs).
+    errc begin(const compression_params& p, const compression_options& o, const dictionary_data* dict,
+               std::uint64_t size) noexcept;
     /// Copies up to `n` bytes into the job being filled; returns how many.
     std::size_t take(const std::uint8_t* src, std::size_t n) noexcept;
     /// Whether the job being filled is complete: job bytes, or (rsyncable)
     /// ended at a cut.
-    bool job_full() const noexcept { return size_ == job_ || cut_; }
+    bool job_full() const noexcept { return size_ == job_now() || cut_; }
     std::size_t pending() const noexcept { return size_; }
     /// Whether a job can be submitted now without a last one: a buffer is
     /// free for the next.
@@ -250,6 +275,8 @@ private:
     /// Finds the long matches of the job being filled's next `n` bytes
     /// (scanned_ on), the end of the window's bytes.
     void scan_long_matches(std::size_t n) noexcept;
+    /// The input bytes of the job being filled.
+    std::size_t job_now() const noexcept { return started_ ? job_ : first_job_; }
     std::vector<input> in_;  // before ps_, destroyed after its workers stopped
     // With long-distance matching, the input's last window (and more, so
     // that it moves back once per half window of input) for ps_.ldm.
@@ -259,7 +286,7 @@ private:
     parallel_state ps_;
     compression_params p_{};
     const dictionary_data* dict_ = nullptr;
-    std::size_t job_ = 0, overlap_ = 0, slots_ = 0;
+    std::size_t job_ = 0, first_job_ = 0, overlap_ = 0, slots_ = 0;
     std::size_t cur_ = 0;                // slot being filled
     std::size_t prefix_ = 0, size_ = 0;  // its history and input
     std::size_t oldest_ = 0, in_flight_ = 0, handed_ = 0;

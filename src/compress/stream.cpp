@@ -128,7 +128,7 @@ struct compress_stream::impl {
         if (parallel) {
             if (!mt) mt.reset(new (std::nothrow) detail::parallel_stream);
             if (!mt) return errc::out_of_memory;
-            ZEST_TRY(mt->begin(p, o, dict));
+            ZEST_TRY(mt->begin(p, o, dict, size));
         } else {
             // The window's history (a dictionary's content, which may be
             // longer, goes in whole) and a block pending; at most the whole

@@ -217,6 +217,108 @@ TEST(Workers, TheOverlapSeedsEachJob) {
     EXPECT_LT(double(sizes[1]), double(sizes[0]) * 0.99) << sizes[0] << " " << sizes[1];
 }
 
+// Level 19 frames of 8 to 32 MiB are one job of four windows by the job
+// size alone; the plan cuts them in two, the first longer by what the
+// second's history costs, and cuts larger ones as the job size says.
+TEST(JobPlan, TheOptimalStrategiesCutMediumFramesIntoBalancedJobs) {
+    namespace d = zest::detail;
+    zest::compression_options o;
+    o.level = 19;
+    for (const std::uint64_t size : {std::uint64_t(8) << 20, std::uint64_t(16) << 20, std::uint64_t(24) << 20,
+                                     std::uint64_t(64) << 20, std::uint64_t(200) << 20}) {
+        const d::compression_params p = d::params_for_level(19, size);
+        ASSERT_EQ(p.strategy, zest::strategy::btultra2);
+        const std::size_t block = std::min<std::size_t>(d::block_size_max, std::size_t(1) << p.window_log);
+        const std::size_t job = d::job_size_for(p, o), overlap = d::overlap_for(p, o);
+        const d::job_plan plan = d::plan_jobs(p, o, size);
+        EXPECT_EQ(plan.first % block, 0u) << size;
+        EXPECT_EQ(plan.rest % block, 0u) << size;
+        EXPECT_GT(plan.first, plan.rest) << size;
+        const std::uint64_t k = std::max<std::uint64_t>(2, (size + job - 1) / job);
+        // k jobs: the first and k - 1 others cover the frame, one fewer does not.
+        EXPECT_GE(plan.first + (k - 1) * plan.rest, size) << size;
+        EXPECT_LT(plan.first + (k - 2) * plan.rest, size) << size;
+        // Balanced: first = rest + 6/8 of the history (within the rounding).
+        const double history = double(std::min<std::size_t>(overlap, plan.first));
+        const double expect = double(plan.rest) + history * d::history_cost_eighths / 8;
+        EXPECT_NEAR(double(plan.first), expect, double(k * block)) << size;
+        EXPECT_TRUE(d::in_jobs(p, [&] { auto w = o; w.workers = 1; return w; }(), size)) << size;
+        // The workers never change it.
+        for (unsigned w : {1u, 2u, 8u}) {
+            zest::compression_options ow = o;
+            ow.workers = w;
+            const d::job_plan again = d::plan_jobs(p, ow, size);
+            EXPECT_EQ(again.first, plan.first);
+            EXPECT_EQ(again.rest, plan.rest);
+        }
+    }
+    // Unchanged: unknown sizes, smaller frames, other strategies, a
+    // caller's job size, rsyncable.
+    const d::compression_params p19 = d::params_for_level(19, std::uint64_t(16) << 20);
+    const auto plain = [&](const d::compression_params& p, const zest::compression_options& oo, std::uint64_t size) {
+        const d::job_plan plan = d::plan_jobs(p, oo, size);
+        const std::size_t job = d::job_size_for(p, oo);
+        return plan.first == job && plan.rest == job;
+    };
+    EXPECT_TRUE(plain(p19, o, d::content_size_unknown));
+    EXPECT_TRUE(plain(p19, o, (std::uint64_t(8) << 20) - 1));
+    EXPECT_TRUE(plain(d::params_for_level(12, std::uint64_t(16) << 20), o, std::uint64_t(16) << 20));
+    zest::compression_options sized = o;
+    sized.job_size = 4 << 20;
+    EXPECT_TRUE(plain(p19, sized, std::uint64_t(16) << 20));
+    zest::compression_options rs = o;
+    rs.rsyncable = true;
+    EXPECT_TRUE(plain(p19, rs, std::uint64_t(16) << 20));
+}
+
+// The plan at work, on a cheap optimal strategy (btopt with the least
+// search): 8 MiB is cut in two, so its frame differs from the calling
+// thread's, is the same for 1 and 2 workers, one-shot and streamed with its
+// size pledged, and is within 0.5% of the one-job frame.
+TEST(JobPlan, AMediumFrameIsTwoJobsAtTheSizeOfOne) {
+    const bytes in = zest::test::corpus_shape("text").make(8 << 20, 21);
+    zest::compression_options o;
+    o.level = 16;
+    o.parameters.strategy = zest::strategy::btopt;
+    o.parameters.window_log = 20;
+    o.parameters.hash_log = 12;
+    o.parameters.chain_log = 12;
+    o.parameters.search_log = 1;
+    o.parameters.target_length = 8;
+    bytes frames[3];
+    for (unsigned w = 0; w < 3; ++w) {
+        o.workers = w;
+        zest::compressor c;
+        ASSERT_TRUE(c.set_options(o));
+        frames[w] = compress_with(c, in);
+    }
+    EXPECT_NE(frames[0], frames[1]);
+    EXPECT_EQ(frames[1], frames[2]);
+    EXPECT_LT(double(frames[1].size()), double(frames[0].size()) * 1.005) << frames[0].size() << " " << frames[1].size();
+    expect_decodes(frames[1], in);
+    // Streamed with the size pledged: the same jobs.
+    o.workers = 2;
+    zest::compress_stream s;
+    ASSERT_TRUE(s.set_options(o));
+    ASSERT_TRUE(s.set_pledged_size(in.size()));
+    bytes out(zest::compress_bound(in.size()));
+    zest::out_buffer ob{out.data(), out.size(), 0};
+    for (std::size_t at = 0; at < in.size();) {
+        const std::size_t n = std::min<std::size_t>(in.size() - at, 1 << 20);
+        zest::in_buffer ib{in.data() + at, n, 0};
+        ASSERT_TRUE(s.compress(ob, ib, zest::directive::proceed));
+        at += ib.pos;
+    }
+    zest::in_buffer none{nullptr, 0, 0};
+    for (;;) {
+        const auto r = s.compress(ob, none, zest::directive::end);
+        ASSERT_TRUE(r) << r.message();
+        if (*r == 0) break;
+    }
+    out.resize(ob.pos);
+    EXPECT_EQ(out, frames[1]);
+}
+
 // An input whose second half repeats its first, 1.5 MiB back: no job's
 // overlap reaches that far, the long matches of its window do.
 bytes far_repeat() {
