@@ -518,15 +518,19 @@ enum class directive {
 /// Streaming compression into one frame at a time, with the options of a
 /// `compressor`. The frame header is written when the first call of a frame
 /// is made; without a pledged size it declares no content size. Memory: an
-/// input buffer of twice the window plus one block (a pledged size smaller
-/// than that: twice the size; pages are only touched as input fills them),
-/// the match tables, one block of output and block scratch; no file, no
-/// memory mapping;
+/// input buffer of the window plus one block and room to append in (a
+/// quarter window at levels up to 4, a sixteenth above, a block at least;
+/// a pledged size smaller than the window and a block: that size, no
+/// room), the match tables, one block of output and block scratch; pages
+/// are touched only as input fills them, buffers of 4 MiB and more are
+/// mapped on huge pages where the system offers them; no file;
 /// allocated on the frame's first call, sized to its parameters, kept for
 /// later frames. With workers (set_workers), frames of unknown size or
 /// longer than one job go to them instead: per worker a job in flight and
-/// one more being filled, each of job + overlap input bytes and up to a job
-/// of output (job: four windows, 1 MiB at least, or job_size), plus each
+/// one more being filled (no more than the frame's jobs), each of job +
+/// overlap input bytes and up to a job of output (job: four windows, 1 MiB
+/// at least, or job_size; at the optimal strategies a frame of known size
+/// from 8 MiB is cut into two jobs at least), plus each
 /// worker's match tables; calls then wait for the workers only on flush
 /// and end, or when every job buffer is taken. Not thread-safe (the
 /// workers are the stream's own); move-only.
