@@ -358,8 +358,8 @@ void run_job(encoder_state& st, compress_job& j) noexcept {
 
 job_plan plan_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept {
     const std::size_t job = job_size_for(p, o);
-    if (size == content_size_unknown || size < opt_split_min || p.strategy < strategy::btopt || o.job_size ||
-        o.rsyncable || uses_ldm(p))
+    if (size == content_size_unknown || size < opt_split_min || size < (std::uint64_t(2) << p.window_log) ||
+        p.strategy < strategy::btopt || o.job_size || o.rsyncable || uses_ldm(p))
         return {job, job};
     // k jobs; the first x bytes, the others y, and each after the first
     // pays for its history h = min(overlap, x) (the second's is the first

@@ -193,19 +193,24 @@ struct job_plan {
 /// one thread took 14.2 s of CPU, cut into two jobs 19.4 s, 8 MiB of them
 /// history).
 inline constexpr unsigned history_cost_eighths = 6;
-/// The smallest frame the optimal strategies cut into two jobs or more.
+/// The smallest frame the optimal strategies cut into two jobs or more:
+/// 8 MiB, and two windows (below that, the second job's history is the
+/// whole first job: at level 19 on 8 MiB, one worker would spend 1.6x the
+/// time of one job, for 1.25x on two).
 inline constexpr std::size_t opt_split_min = std::size_t(8) << 20;
 
 /// The jobs of a frame of `size` bytes (content_size_unknown: not known):
 /// job_size_for each, except for the optimal strategies (btopt and up) on
-/// frames of known size from opt_split_min on, where the job size alone
-/// would leave a core idle: at least two jobs (a frame of 8 to 32 MiB at
-/// level 19 is one job of four windows), the first longer than the others
-/// by what their history costs, so that every job takes about the same
-/// time (a first job as long as the others finished first and left one
-/// worker alone with the last). Depends on the parameters and the size,
-/// never on the number of workers. Unchanged with a caller's job size,
-/// rsyncable or long-distance matching.
+/// frames of known size from opt_split_min and two windows on, where the
+/// job size alone would leave a core idle: at least two jobs (a frame of
+/// 16 to 32 MiB at level 19 is one job of four windows), the first longer
+/// than the others by what their history costs, so that every job takes
+/// about the same time (a first job as long as the others finished first
+/// and left one worker alone with the last). Depends on the parameters
+/// and the size, never on the number of workers, so one worker pays for
+/// the history too (at level 19 on 16 MiB: 1.36x the time of one job).
+/// Unchanged with a caller's job size, rsyncable or long-distance
+/// matching.
 job_plan plan_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept;
 
 /// Whether a frame of `size` bytes (content_size_unknown: not known) with

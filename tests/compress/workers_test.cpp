@@ -217,14 +217,14 @@ TEST(Workers, TheOverlapSeedsEachJob) {
     EXPECT_LT(double(sizes[1]), double(sizes[0]) * 0.99) << sizes[0] << " " << sizes[1];
 }
 
-// Level 19 frames of 8 to 32 MiB are one job of four windows by the job
+// Level 19 frames of 16 to 32 MiB are one job of four windows by the job
 // size alone; the plan cuts them in two, the first longer by what the
 // second's history costs, and cuts larger ones as the job size says.
 TEST(JobPlan, TheOptimalStrategiesCutMediumFramesIntoBalancedJobs) {
     namespace d = zest::detail;
     zest::compression_options o;
     o.level = 19;
-    for (const std::uint64_t size : {std::uint64_t(8) << 20, std::uint64_t(16) << 20, std::uint64_t(24) << 20,
+    for (const std::uint64_t size : {std::uint64_t(16) << 20, std::uint64_t(24) << 20,
                                      std::uint64_t(64) << 20, std::uint64_t(200) << 20}) {
         const d::compression_params p = d::params_for_level(19, size);
         ASSERT_EQ(p.strategy, zest::strategy::btultra2);
@@ -252,14 +252,22 @@ TEST(JobPlan, TheOptimalStrategiesCutMediumFramesIntoBalancedJobs) {
             EXPECT_EQ(again.rest, plan.rest);
         }
     }
-    // Unchanged: unknown sizes, smaller frames, other strategies, a
-    // caller's job size, rsyncable.
-    const d::compression_params p19 = d::params_for_level(19, std::uint64_t(16) << 20);
+    // Unchanged: unknown sizes, smaller frames (below 8 MiB, or below two
+    // windows), other strategies, a caller's job size, rsyncable.
     const auto plain = [&](const d::compression_params& p, const zest::compression_options& oo, std::uint64_t size) {
         const d::job_plan plan = d::plan_jobs(p, oo, size);
         const std::size_t job = d::job_size_for(p, oo);
         return plan.first == job && plan.rest == job;
     };
+    const d::compression_params p19 = d::params_for_level(19, std::uint64_t(16) << 20);
+    ASSERT_EQ(p19.window_log, 23u);
+    EXPECT_TRUE(plain(p19, o, (std::uint64_t(16) << 20) - 1));
+    const d::compression_params small_window = d::params_for_level(19, std::uint64_t(8) << 20, [] {
+        zest::compression_parameters w;
+        w.window_log = 20;
+        return w;
+    }());
+    EXPECT_FALSE(plain(small_window, o, std::uint64_t(8) << 20));
     EXPECT_TRUE(plain(p19, o, d::content_size_unknown));
     EXPECT_TRUE(plain(p19, o, (std::uint64_t(8) << 20) - 1));
     EXPECT_TRUE(plain(d::params_for_level(12, std::uint64_t(16) << 20), o, std::uint64_t(16) << 20));
