@@ -54,12 +54,14 @@ bool large_buffer::allocate(std::size_t n, bool zeroed) noexcept {
     if (n == 0) return true;
 #if ZEST_MAP_LARGE
     if (n >= large_buffer_min) {
-        void* p = map_aligned(n);
-        if (!p) return false;
-        data_ = static_cast<std::uint8_t*>(p);
-        size_ = n;
-        mapped_ = true;
-        return true;
+        // Without a mapping (its 2 MiB of alignment slack may be what a
+        // limit on the address space refuses), the heap.
+        if (void* p = map_aligned(n)) {
+            data_ = static_cast<std::uint8_t*>(p);
+            size_ = n;
+            mapped_ = true;
+            return true;
+        }
     }
 #endif
     void* p = zeroed ? std::calloc(n, 1) : std::malloc(n);

@@ -7,8 +7,11 @@
 // own, aligned to 2 MiB and marked for transparent huge pages
 // (MADV_HUGEPAGE, which the kernel may ignore: its
 // /sys/kernel/mm/transparent_hugepage/enabled setting decides). Smaller
-// ones, other systems and sanitizer builds (whose checks cover only the
-// heap) use the heap as before. The memory is always zeroed when asked.
+// ones, other systems, sanitizer builds (whose checks cover only the heap)
+// and a mapping refused use the heap as before. The memory is always
+// zeroed when asked. A mapped buffer's pages are 2 MiB where the kernel
+// grants them: a table a frame touches only here and there becomes
+// resident in 2 MiB steps.
 #pragma once
 
 #include <cstddef>

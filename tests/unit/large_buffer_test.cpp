@@ -61,7 +61,7 @@ TEST(LargeBuffer, EmptyReleasedAndMoved) {
 #if defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 #if !defined(__has_feature)
 #define ZEST_TEST_MAPPED 1
-#elif !__has_feature(address_sanitizer) && !__has_feature(thread_sanitizer)
+#elif !__has_feature(address_sanitizer) && !__has_feature(thread_sanitizer) && !__has_feature(memory_sanitizer)
 #define ZEST_TEST_MAPPED 1
 #endif
 #endif
