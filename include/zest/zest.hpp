@@ -335,13 +335,16 @@ public:
 
     /// Worker threads for each frame (0, the default: everything on the
     /// calling thread). With n >= 1, inputs longer than one job are cut into
-    /// jobs (job_size, or four windows and 1 MiB at least), each seeded
-    /// with the end of the input before it (overlap_log) and compressed by
-    /// the workers; the frame is one ordinary frame, the same for every
-    /// n >= 1, and its size within a fraction of a percent of one thread's.
-    /// The workers start on the first such frame and stay until the context
-    /// is destroyed or n changes. Frames with a dictionary are compressed on
-    /// the calling thread. Memory: per worker its match tables and a job's
+    /// jobs (job_size, or four windows and 1 MiB at least; at btopt and up,
+    /// frames of known size from 8 MiB and two windows into two jobs at
+    /// least, the first longer by what the others' history costs), each
+    /// seeded with the end of the input before it (overlap_log) and
+    /// compressed by the workers; the frame is one ordinary frame, the same
+    /// for every n >= 1, and its size within a fraction of a percent of one
+    /// thread's (one worker pays for the history too: it can be slower than
+    /// n = 0). The workers start on the first such frame and stay until the
+    /// context is destroyed or n changes. With a dictionary, the first job
+    /// starts with it. Memory: per worker its match tables and a job's
     /// output (and, for a stream, a job's input; see compress_stream).
     result<unsigned> set_workers(unsigned n) noexcept { return number(setting::workers, n); }
     unsigned workers() const noexcept { return options_.workers; }
@@ -529,8 +532,8 @@ enum class directive {
 /// longer than one job go to them instead: per worker a job in flight and
 /// one more being filled (no more than the frame's jobs), each of job +
 /// overlap input bytes and up to a job of output (job: four windows, 1 MiB
-/// at least, or job_size; at the optimal strategies a frame of known size
-/// from 8 MiB is cut into two jobs at least), plus each
+/// at least, or job_size; see set_workers for frames of known size at the
+/// optimal strategies), plus each
 /// worker's match tables; calls then wait for the workers only on flush
 /// and end, or when every job buffer is taken. Not thread-safe (the
 /// workers are the stream's own); move-only.

@@ -358,20 +358,21 @@ void run_job(encoder_state& st, compress_job& j) noexcept {
 
 job_plan plan_jobs(const compression_params& p, const compression_options& o, std::uint64_t size) noexcept {
     const std::size_t job = job_size_for(p, o);
-    if (size == content_size_unknown || size < opt_split_min || size < (std::uint64_t(2) << p.window_log) ||
-        p.strategy < strategy::btopt || o.job_size || o.rsyncable || uses_ldm(p))
+    // Sizes past any real input (a pledge of exabytes, which will fail)
+    // are planned as unknown, which keeps the sums below from wrapping.
+    if (size == content_size_unknown || size >= (std::uint64_t(1) << 50) || size < opt_split_min ||
+        size < (std::uint64_t(2) << p.window_log) || p.strategy < strategy::btopt || o.job_size || o.rsyncable ||
+        uses_ldm(p))
         return {job, job};
     // k jobs; the first x bytes, the others y, and each after the first
-    // pays for its history h = min(overlap, x) (the second's is the first
-    // job, the later ones' at least that): x = y + r * h balances them,
+    // pays for its history, the overlap (every job is a window or more,
+    // the overlap a window at most): x = y + r * overlap balances them,
     // with x + (k - 1) * y = size.
     const std::uint64_t n = size, k = std::max<std::uint64_t>(2, (n + job - 1) / job);
     const std::uint64_t overlap = overlap_for(p, o);
-    const auto first_for = [&](std::uint64_t h) { return (8 * n + (k - 1) * history_cost_eighths * h) / (8 * k); };
-    std::uint64_t x = first_for(overlap);
-    if (x < overlap) x = 8 * n / (8 * k - (k - 1) * history_cost_eighths);  // h = x itself
+    const std::uint64_t x0 = (8 * n + (k - 1) * history_cost_eighths * overlap) / (8 * k);
     const std::uint64_t block = block_of(p);
-    x = (x + block - 1) / block * block;
+    const std::uint64_t x = (x0 + block - 1) / block * block;
     const std::uint64_t each = (n - std::min(n, x) + k - 2) / (k - 1);  // rounded up
     const std::uint64_t y = std::max(block, (each + block - 1) / block * block);
     return {std::size_t(x), std::size_t(y)};

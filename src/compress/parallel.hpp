@@ -232,8 +232,9 @@ result<std::size_t> compress_parallel(parallel_state& ps, std::uint8_t* dst, std
 /// holding first the history its job starts with (the end of the input
 /// before it); a full job is handed to the workers once more input follows
 /// (or on flush and end), and the jobs' blocks are handed out in order.
-/// Buffers: a job per worker in flight (two with rsyncable) and one filling, each of
-/// overlap + job input bytes and job_output_bound(job) output bytes.
+/// Buffers: a job per worker in flight (two with rsyncable) and one filling
+/// (no more than the frame's jobs when its size is known), each of overlap
+/// + the longest job's input bytes (plan_jobs) and its job_output_bound.
 class parallel_stream {
 public:
     parallel_stream() noexcept = default;
