@@ -7,11 +7,13 @@
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_d_windowLogMax
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "compress/ldm.hpp"
 #include "corpus.hpp"
 #include "roundtrip_check.hpp"
 #include "zest/zest.hpp"
@@ -96,6 +98,68 @@ const zest::strategy all_strategies[] = {zest::strategy::fast,    zest::strategy
 // 1 MiB of random bytes, 6 MiB of other random bytes, the first MiB again,
 // with tables far too small to remember the first copy (4096 entries): only
 // long-distance matching finds the repeat, at every strategy.
+// The search itself, with dense samples (one in 4 positions: many more
+// than a batch of them per repeat) over random bytes with planted copies
+// of 100 bytes to 20 KiB (the longer ones reach past their samples' hash
+// and restart the scan): every match is in order, in the block, at least
+// min_match long, its bytes equal to its source's, its source in the frame
+// and the window; and every planted copy is found.
+TEST(LongDistance, TheSearchFindsPlantedCopiesAndOnlyTrueMatches) {
+    namespace d = zest::detail;
+    const d::ldm_settings s{20, 2, 16, 2};  // buckets of 4, a sample in 4 positions
+    std::vector<d::ldm_entry> entries(std::size_t(1) << s.hash_log);
+    std::vector<std::uint8_t> next(std::size_t(1) << (s.hash_log - s.bucket_log));
+    bytes in = random_bytes(1 << 20, 77);
+    struct planted {
+        std::size_t at, len, distance;
+    };
+    std::vector<planted> copies;
+    std::mt19937_64 rng(78);
+    for (std::size_t at = 40000; at + 20000 < in.size(); at += 30000) {
+        const std::size_t len = 100 + rng() % 20000, distance = 1000 + rng() % (at - 1000);
+        std::memcpy(in.data() + at, in.data() + at - distance, std::min(len, distance));
+        for (std::size_t k = distance; k < len; ++k) in[at + k] = in[at + k - distance];
+        copies.push_back({at, len, distance});
+    }
+    const auto* base = reinterpret_cast<const std::uint8_t*>(in.data());
+    const std::size_t low = 1, window = 1 << 19;
+    std::vector<d::ldm_match> found;
+    for (std::size_t begin = low; begin < in.size(); begin += 1 << 17) {
+        const std::size_t end = std::min(in.size(), begin + (1 << 17));
+        const std::size_t lowest = end > window + low ? end - window : low;
+        std::vector<d::ldm_match> out(d::ldm_max_matches(end - begin, s.min_match));
+        const std::size_t n = d::find_long_matches(s, {entries.data(), next.data()}, base, low, lowest, begin, end,
+                                                   out.data());
+        std::size_t last_end = begin;
+        for (std::size_t i = 0; i < n; ++i) {
+            const d::ldm_match m = out[i];
+            const std::size_t start = begin + m.start;
+            ASSERT_GE(start, last_end) << i;
+            ASSERT_LE(start + m.len, end) << i;
+            ASSERT_GE(m.len, s.min_match) << i;
+            ASSERT_LE(m.offset, start - low) << i;
+            ASSERT_EQ(std::memcmp(base + start, base + start - m.offset, m.len), 0) << i;
+            last_end = start + m.len;
+            found.push_back({std::uint32_t(start), m.len, m.offset});
+        }
+    }
+    // A copy within the window is found: matches cover most of it (from
+    // its source, or from an older copy of the same bytes when its source
+    // lies in an earlier copy).
+    std::size_t within = 0;
+    for (const planted& c : copies) {
+        if (c.distance > window / 2 || c.len < 200) continue;
+        ++within;
+        std::size_t covered = 0;
+        for (const d::ldm_match& m : found) {
+            const std::size_t from = std::max<std::size_t>(m.start, c.at), to = std::min<std::size_t>(m.start + m.len, c.at + c.len);
+            if (to > from) covered += to - from;
+        }
+        EXPECT_GT(covered, c.len * 3 / 4) << "copy at " << c.at << " of " << c.len << " from " << c.distance << " back";
+    }
+    EXPECT_GT(within, 5u);
+}
+
 TEST(LongDistance, FindsWhatTheTablesForgot) {
     const bytes a = random_bytes(1u << 20, 1), gap = random_bytes(6u << 20, 2);
     const bytes in = twice_apart(a, gap);

@@ -128,9 +128,12 @@ INSTANTIATE_TEST_SUITE_P(Levels, Workers,
 // A stream with workers, fed in pieces of `piece` bytes into output room of
 // `room` bytes, flushing every `flush_every` pieces (0: never).
 bytes stream_with(const zest::compression_options& o, const bytes& in, std::size_t piece, std::size_t room,
-                  std::size_t flush_every) {
+                  std::size_t flush_every, bool pledge = false) {
     zest::compress_stream cs;
     EXPECT_TRUE(cs.set_options(o));
+    if (pledge) {
+        EXPECT_TRUE(cs.set_pledged_size(in.size()));
+    }
     bytes out, buf(room);
     std::size_t pos = 0, pieces = 0;
     for (bool end = false; !end;) {
@@ -304,27 +307,20 @@ TEST(JobPlan, AMediumFrameIsTwoJobsAtTheSizeOfOne) {
     EXPECT_EQ(frames[1], frames[2]);
     EXPECT_LT(double(frames[1].size()), double(frames[0].size()) * 1.005) << frames[0].size() << " " << frames[1].size();
     expect_decodes(frames[1], in);
-    // Streamed with the size pledged: the same jobs.
-    o.workers = 2;
-    zest::compress_stream s;
-    ASSERT_TRUE(s.set_options(o));
-    ASSERT_TRUE(s.set_pledged_size(in.size()));
-    bytes out(zest::compress_bound(in.size()));
-    zest::out_buffer ob{out.data(), out.size(), 0};
-    for (std::size_t at = 0; at < in.size();) {
-        const std::size_t n = std::min<std::size_t>(in.size() - at, 1 << 20);
-        zest::in_buffer ib{in.data() + at, n, 0};
-        ASSERT_TRUE(s.compress(ob, ib, zest::directive::proceed));
-        at += ib.pos;
+    // Streamed with the size pledged: the same jobs, with 2 and 8 workers
+    // (as many job buffers as the frame has jobs), in small pieces into a
+    // small output buffer; with flushes, the same frame for 1, 2 and 8.
+    for (unsigned w : {2u, 8u}) {
+        o.workers = w;
+        EXPECT_EQ(stream_with(o, in, 100000, 4096, 0, true), frames[1]) << w;
     }
-    zest::in_buffer none{nullptr, 0, 0};
-    for (;;) {
-        const auto r = s.compress(ob, none, zest::directive::end);
-        ASSERT_TRUE(r) << r.message();
-        if (*r == 0) break;
+    o.workers = 1;
+    const bytes flushed = stream_with(o, in, 1 << 20, 1 << 16, 3, true);
+    expect_decodes(flushed, in);
+    for (unsigned w : {2u, 8u}) {
+        o.workers = w;
+        EXPECT_EQ(stream_with(o, in, 1 << 20, 1 << 16, 3, true), flushed) << w;
     }
-    out.resize(ob.pos);
-    EXPECT_EQ(out, frames[1]);
 }
 
 // An input whose second half repeats its first, 1.5 MiB back: no job's
