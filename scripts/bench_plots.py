@@ -19,7 +19,10 @@ OUT_DIR:
   compression-levels.svg     compression per level over the corpus inputs
                              (the c-* rows): speed-up (geometric mean over the
                              inputs) and the size of zest's frames over
-                             libzstd's.
+                             libzstd's;
+  compression-threads.svg    the threads set: compression with 1, 2 and all
+                             cores' workers against libzstd with as many
+                             (wall clock), one group per worker count.
 
 and prints the same figures as Markdown tables on stdout, with each run's
 load (real time over CPU time of its rounds). Needs matplotlib (Debian:
@@ -311,9 +314,21 @@ def main(argv):
         wrote.append("decompression-context.svg")
     if plot_levels(data, f"{out_dir}/compression-levels.svg", note):
         wrote.append("compression-levels.svg")
+    # The threads set is timed by the wall clock on every core: its runs
+    # are not pinned, whatever the others were.
+    workers = sorted({int(c["case"].rsplit("-T", 1)[1]) for (s, _), c in data.cases.items() if s == "threads"})
+    threads = [(f"{n} worker{'s' if n > 1 else ''}",
+                data.keys(lambda c, n=n: c["set"] == "threads" and c["case"].endswith(f"-T{n}")))
+               for n in workers]
+    threads_note = note.replace(f", pinned to CPU {pinned[0]}" if pinned else "", "") + \
+        "; threads set: wall clock, not pinned"
+    if forest(data, threads, f"{out_dir}/compression-threads.svg",
+              "Compression with workers: zest's speed-up over libzstd with as many", threads_note):
+        wrote.append("compression-threads.svg")
 
     # The same figures in text, for the page's tables.
-    for title, groups in (("decompression", whole), ("one message per call", messages)):
+    for title, groups in (("decompression", whole), ("one message per call", messages),
+                          ("compression with workers", threads)):
         for name, keys in groups:
             if keys:
                 print(markdown(data, f"{title}: {name}", keys))

@@ -11,7 +11,9 @@
 #
 # ZEST_PLOT_RUNS runs per library (default 3; each takes about 4 minutes on a
 # quiet 2-core machine: the compression levels up to 22 take most of it),
-# pinned to CPU ZEST_BENCH_CPU (default 1); ZEST_BUILD_DIR is the build tree
+# pinned to CPU ZEST_BENCH_CPU (default 1), then the threads set (about 4
+# minutes more, not pinned: it times every core); ZEST_PLOT_KINDS picks some
+# of "decode encode threads" (default all); ZEST_BUILD_DIR is the build tree
 # (default build). The raw timings stay in BUILD/bench-plots/*.json, each
 # run's load in runs.log there, the figures as Markdown tables in
 # ratios.md. Needs matplotlib (Debian: python3-matplotlib). Extra arguments go
@@ -55,17 +57,24 @@ if ((!redraw)); then
             --only '^context/d-|^columnar/|^corpus/[a-z]+-l[0-9]+$|^stream/sd-|^dictionary/.*-d-'
             context columnar corpus stream dictionary)
     encode=(--pin "$cpu" -q -r 3 -s 1M -l -5,-1,1,2,3,4,5,6,7,8,9,12,15,16,19,22 --only '^corpus/c-' corpus)
+    threads=(-q -r 3 -s 4M threads)
+    read -r -a kinds <<<"${ZEST_PLOT_KINDS:-decode encode threads}"
     libs=(system)
     [[ -n ${ZEST_REFERENCE_LIBZSTD:-} ]] && libs+=(reference)
     for ((i = 1; i <= runs; i++)); do
-        for kind in decode encode; do
+        for kind in "${kinds[@]}"; do
             for lib in "${libs[@]}"; do
                 json=$out/$kind-$lib-$i.json
                 echo "$(date -u +%FT%TZ) $kind $lib run $i: load average $(cut -d' ' -f1-3 /proc/loadavg)" |
                     tee -a "$out/runs.log" >&2
                 env_args=()
                 [[ $lib == reference ]] && env_args=(LD_LIBRARY_PATH="$ZEST_REFERENCE_LIBZSTD")
-                if [[ $kind == decode ]]; then args=("${decode[@]}"); else args=("${encode[@]}"); fi
+                case $kind in
+                    decode) args=("${decode[@]}") ;;
+                    encode) args=("${encode[@]}") ;;
+                    threads) args=("${threads[@]}") ;;
+                    *) echo "bench_plots.sh: ZEST_PLOT_KINDS: no kind '$kind'" >&2; exit 1 ;;
+                esac
                 env "${env_args[@]}" "$bin" "${args[@]}" "$@" --json "$json" >/dev/null
             done
         done
