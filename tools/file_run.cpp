@@ -161,7 +161,7 @@ public:
                                         : 100.0,
                               human_size(total_in_, 4).c_str(), human_size(total_out_, 4).c_str());
             else
-                std::snprintf(line, sizeof line, "%llu files decompressed : %6llu bytes total", files_done_,
+                std::snprintf(line, sizeof line, "%llu files decompressed : %6llu bytes total ", files_done_,
                               total_out_);
             print_info(1, line);
         }

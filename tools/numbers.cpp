@@ -82,11 +82,11 @@ std::optional<int> parse_env_level(std::string_view text, std::string& warning) 
     }
     const whole w = read_whole(s, u32_max);
     if (w.valid && w.overflow) {
-        warning = setting + ": numeric value too large";
+        warning = setting + ": numeric value too large ";  // zstd ends its line with a space
         return std::nullopt;
     }
     if (!w.valid) {
-        warning = setting + ": not a valid integer value";
+        warning = setting + ": not a valid integer value ";
         return std::nullopt;
     }
     // zstd wraps values past INT_MAX around to negative levels; zest holds
@@ -99,11 +99,11 @@ std::optional<unsigned> parse_env_threads(std::string_view text, std::string& wa
     const std::string setting = "Ignore environment variable setting ZSTD_NBTHREADS=" + std::string(text);
     const whole w = read_whole(text, u32_max);
     if (w.valid && w.overflow) {
-        warning = setting + ": numeric value too large";
+        warning = setting + ": numeric value too large ";  // zstd ends its line with a space
         return std::nullopt;
     }
     if (!w.valid) {
-        warning = setting + ": not a valid unsigned value";
+        warning = setting + ": not a valid unsigned value ";
         return std::nullopt;
     }
     return static_cast<unsigned>(w.value);
