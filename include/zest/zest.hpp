@@ -522,9 +522,9 @@ enum class directive {
 /// `compressor`. The frame header is written when the first call of a frame
 /// is made; without a pledged size it declares no content size. Memory: an
 /// input buffer of the window plus one block and room to append in (a
-/// sixteenth of the window from lazy2 on, a quarter below, a block at
-/// least; a pledged size smaller than the window and a block: that size,
-/// no room), the match tables, one block of output and block scratch; pages
+/// quarter window at levels up to 4, a sixteenth above, a block at least;
+/// a pledged size smaller than the window and a block: that size, no
+/// room), the match tables, one block of output and block scratch; pages
 /// are touched only as input fills them, buffers of 4 MiB and more are
 /// mapped on huge pages where the system offers them; no file;
 /// allocated on the frame's first call, sized to its parameters, kept for

@@ -5,18 +5,13 @@
 // the buffer has room beyond that (its slack): input is appended until the
 // room ends, then the bytes still needed (the window's history and what is
 // pending) move down to the buffer's start and positions carry on. A move
-// copies about a window, once per slack of input; the slack (slack_for) is
-// a sixteenth of the window from lazy2 on, a quarter below, a block at
+// copies about a window, once per slack of input. The slack is a sixteenth
+// of the window from greedy on, a quarter at fast and dfast, a block at
 // least, and nothing for a frame of known size that fits (the buffer then
 // holds just it). Measured against a slack of a whole window (user time,
-// medians of 7, datagen from a pipe): a sixteenth made no difference on
-// 64 MiB at level 9 nor on 16 MiB at 16 and 19; a quarter none at levels
-// 1, 3 and 5, while a sixteenth at --fast=20 took 0.15 s against 0.14 s.
-// With --long's 128 MiB window (256 MiB, medians of 3) the smaller room
-// was faster, its moves from memory cheaper than touching the larger
-// buffer: -3 2.29 s against 2.44 s, -5 3.20 against 3.98 (a whole window
-// of room), -9 8.28 against 9.85 (half a window), and 96, 96 and 57 MB
-// less resident.
+// medians of 7, datagen from a pipe): the same within 0.02 s on 64 MiB at
+// levels 1, 3, 5 and 9, and on 16 MiB at 16 and 19; a sixteenth at
+// --fast=20 took 0.15 s against 0.14 s, hence the quarter there.
 // Anonymous memory (large_buffer): no file, no view mapped twice, nothing
 // a process limit on file sizes (RLIMIT_FSIZE) or a fork() can disturb.
 // Frame bytes go through a one-block output buffer to the caller's.
@@ -80,7 +75,7 @@ private:
 // The room a stream's buffer keeps beyond its window and block (see the
 // top of this file).
 std::size_t slack_for(const detail::compression_params& p, std::size_t window, std::size_t block) noexcept {
-    const unsigned less = p.strategy >= detail::strategy::lazy2 ? 4 : 2;
+    const unsigned less = p.strategy >= detail::strategy::greedy ? 4 : 2;
     return std::max(block, window >> less);
 }
 

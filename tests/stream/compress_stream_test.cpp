@@ -174,7 +174,7 @@ TEST(CompressStream, LongInputsMoveTheBuffer) {
             const bytes one = c.compress(src);
             EXPECT_LT(f.size(), one.size() + one.size() / 50 + 64) << what;
             // The input buffer is the window plus a block, with room beyond
-            // of a quarter window (fast to lazy) or a sixteenth (lazy2 and
+            // of a quarter window (fast, dfast) or a sixteenth (greedy and
             // up), a block at least. The rest is
             // the match tables (as the one-shot context's, up to a block
             // more: a stream of unknown size does not shrink them to the
@@ -184,7 +184,7 @@ TEST(CompressStream, LongInputsMoveTheBuffer) {
             zest::compression_parameters set;
             set.window_log = wlog;
             const auto strat = zest::detail::params_for_level(level, zest::detail::content_size_unknown, set).strategy;
-            const unsigned less = strat >= zest::strategy::lazy2 ? 4 : 2;
+            const unsigned less = strat >= zest::strategy::greedy ? 4 : 2;
             const std::size_t input = window + block + std::max(block, window >> less);
             EXPECT_LE(cs.memory_usage(), input + c.memory_usage() + 2 * block + (64u << 10)) << what;
         }
