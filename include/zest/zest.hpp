@@ -521,13 +521,11 @@ enum class directive {
 /// Streaming compression into one frame at a time, with the options of a
 /// `compressor`. The frame header is written when the first call of a frame
 /// is made; without a pledged size it declares no content size. Memory: an
-/// input buffer of the window plus one block and room to append in (a
-/// quarter window at levels up to 4, a sixteenth above, a block at least;
-/// a pledged size smaller than the window and a block: that size, no
-/// room), the match tables, one block of output and block scratch; pages
-/// are touched only as input fills them, buffers of 4 MiB and more are
-/// mapped on huge pages where the system offers them; no file;
-/// allocated on the frame's first call, sized to its parameters, kept for
+/// input buffer of twice the window plus one block (a pledged size smaller
+/// than that: twice the size; pages are only touched as input fills them),
+/// the match tables, one block of output and block scratch; no file;
+/// buffers of 4 MiB and more mapped on huge pages where the system offers
+/// them; allocated on the frame's first call, sized to its parameters, kept for
 /// later frames. With workers (set_workers), frames of unknown size or
 /// longer than one job go to them instead: per worker a job in flight and
 /// one more being filled (no more than the frame's jobs), each of job +

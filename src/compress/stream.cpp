@@ -2,18 +2,12 @@
 // block, which holds the window's worth of history and the bytes not
 // compressed yet; whole blocks are compressed as they fill, partial ones on
 // flush and end. The match finders want one contiguous run of positions, so
-// the buffer has room beyond that (its slack): input is appended until the
-// room ends, then the bytes still needed (the window's history and what is
-// pending) move down to the buffer's start and positions carry on. A move
-// copies about a window, once per slack of input. The slack is a sixteenth
-// of the window from greedy on, a quarter at fast and dfast, a block at
-// least, and nothing for a frame of known size that fits (the buffer then
-// holds just it). Measured against a slack of a whole window (user time,
-// medians of 7, datagen from a pipe): the same within 0.02 s on 64 MiB at
-// levels 1, 3, 5 and 9, and on 16 MiB at 16 and 19; a sixteenth at
-// --fast=20 took 0.15 s against 0.14 s, hence the quarter there.
-// Anonymous memory (large_buffer): no file, no view mapped twice, nothing
-// a process limit on file sizes (RLIMIT_FSIZE) or a fork() can disturb.
+// the buffer is seen through a view of twice its size: input is appended
+// until the view is full, then the bytes still needed (the window's history
+// and what is pending) move down by the buffer's size and positions carry
+// on. Anonymous memory (large_buffer): no file, no view mapped twice,
+// nothing a process limit on file sizes (RLIMIT_FSIZE) or a fork() can
+// disturb.
 // Frame bytes go through a one-block output buffer to the caller's.
 #include <algorithm>
 #include <cstring>
@@ -37,53 +31,45 @@ using detail::ok;
 
 namespace {
 
-// The stream's input buffer: up to `size()` bytes of history and pending
-// input, and `slack()` bytes more of room, data()[0, view()). When input
-// reaches the view's end, fold() moves the bytes that must stay to the start.
+// The stream's input buffer: `size()` bytes of history and pending input,
+// seen through data()[0, 2 * size()). When input reaches the view's end,
+// fold() moves the bytes that must stay down by size(), where the same
+// positions find them.
 class history_buffer {
 public:
     history_buffer() noexcept = default;
     history_buffer(const history_buffer&) = delete;
     history_buffer& operator=(const history_buffer&) = delete;
 
-    /// Replaces the buffer with one of at least `min_size` bytes and `slack` more.
-    bool allocate(std::size_t min_size, std::size_t slack) noexcept {
-        size_ = slack_ = 0;
+    /// Replaces the buffer with one of at least `min_size` bytes.
+    bool allocate(std::size_t min_size) noexcept {
+        size_ = 0;
         const std::size_t size = std::max<std::size_t>(min_size, 1);
-        if (!data_.allocate(size + slack)) return false;
+        if (!data_.allocate(2 * size)) return false;
         size_ = size;
-        slack_ = slack;
         return true;
     }
     std::uint8_t* data() const noexcept { return data_.data(); }
     std::size_t size() const noexcept { return size_; }
-    std::size_t slack() const noexcept { return slack_; }
-    std::size_t view() const noexcept { return size_ + slack_; }
     /// Bytes held.
-    std::size_t footprint() const noexcept { return view(); }
+    std::size_t footprint() const noexcept { return 2 * size_; }
 
-    /// Bytes [from, to) move to [0, to - from).
+    /// Before the view moves back by size(): bytes [from, to) (from >= size(),
+    /// to - from <= size()) must then be found at [from - size(), to - size()).
     void fold(std::size_t from, std::size_t to) noexcept {
-        if (to > from) std::memmove(data_.data(), data_.data() + from, to - from);
+        if (to > from) std::memcpy(data_.data() + from - size_, data_.data() + from, to - from);
     }
 
 private:
     detail::large_buffer data_;
-    std::size_t size_ = 0, slack_ = 0;
+    std::size_t size_ = 0;
 };
-
-// The room a stream's buffer keeps beyond its window and block (see the
-// top of this file).
-std::size_t slack_for(const detail::compression_params& p, std::size_t window, std::size_t block) noexcept {
-    const unsigned less = p.strategy >= detail::strategy::greedy ? 4 : 2;
-    return std::max(block, window >> less);
-}
 
 }  // namespace
 
 struct compress_stream::impl {
     std::unique_ptr<detail::encoder_state> st;
-    history_buffer buf;         // history + pending input, in [data, data + view)
+    history_buffer buf;         // history + pending input, seen through [data, data + 2 * size)
     std::size_t buf_first = 0;  // position of buf.data()[0]
     std::size_t filled = 0;     // end of the input, from buf.data()
     std::size_t done = 0;       // end of what is compressed, from buf.data()
@@ -150,13 +136,8 @@ struct compress_stream::impl {
             // input once the history is there: nothing folds while all of it
             // is in reach.
             std::size_t want = std::max(window, history) + block;
-            std::size_t slack = slack_for(p, window, block);
-            if (size != detail::content_size_unknown && size < want - history) {
-                want = history + std::size_t(size);
-                slack = 0;  // it all stays
-            }
-            if ((!buf.data() || buf.size() < want || buf.view() < want + slack) && !buf.allocate(want, slack))
-                return errc::out_of_memory;
+            if (size != detail::content_size_unknown && size < want - history) want = history + std::size_t(size);
+            if ((!buf.data() || buf.size() < want) && !buf.allocate(want)) return errc::out_of_memory;
         }
         // A block and its header, or the parts the optimal strategies cut it
         // into, each with its own header.
@@ -216,16 +197,16 @@ struct compress_stream::impl {
         const std::size_t size = buf.size();
         const std::size_t n = std::min(in.size - in.pos, size - (filled - live_from));
         if (n == 0) return ok;
-        if (filled + n > buf.view()) {
-            // Past the view's end: what stays moves to its start (live_from
-            // is above 0 here: what stays and n fit in size()).
+        if (filled + n > 2 * size) {
+            // Past the view's end: what stays (at or above live_from >= size,
+            // as it spans at most size bytes) moves one size lower.
             buf.fold(live_from, filled);
-            buf_first += live_from;
-            filled -= live_from;
-            done -= live_from;
+            buf_first += size;
+            filled -= size;
+            done -= size;
             // Positions stay below index_limit: lower them all when the
             // view's next span could pass it.
-            if (buf_first + buf.view() >= detail::stream_position_limit) {
+            if (buf_first + 2 * size >= detail::stream_position_limit) {
                 const auto delta = std::uint32_t(buf_first - 1);
                 w.lower_positions(delta);
                 buf_first -= delta;
